@@ -1,0 +1,101 @@
+/* rrp/integrator.h - explicit variational integrators for spheres (scalar inertia J) on
+ * rescaled Rodrigues parameters.
+ *
+ * Baker & Gonzalez (2021): map (23) "exact", map (25) "newmark" (a la velocity Verlet) and
+ * Campello's symplectic Euler map (27) "euler", all in the spatial frame (Omega = R omega,
+ * T = R M). Split into the two halves LAMMPS's Verlet loop calls around the force computation:
+ *
+ *   first  (initial_integrate, forces F_k, T_k):  v += h/(2m) F;  x += h v;
+ *          w = Omega + h/(2J) T;  da = D(h, w);  R <- R(da) R;  Omega = w
+ *   second (final_integrate, forces F_k+1, T_k+1): v += h/(2m) F;  Omega += h/(2J) T
+ *
+ * with D = 2h/(1 + sqrt(1 - h^2 |w|^2)) w for (23) and D = h w for (25). Map (27) does
+ * v += h/m F; x += h v; Omega += h/J T; da = h Omega in the first half and nothing in the second.
+ * Orientations are unit quaternions updated by R <- R(da) R (SPEC section 1).
+ *
+ *   const rrp_scheme *rrp_scheme_find(const char *name);
+ *   extern const rrp_scheme rrp_schemes[];  extern const int rrp_nschemes;
+ *   double rrp_inertia_of(const rrp_inertia *in, double m, double r);
+ *   int  rrp_exact_increment(double h, const double w[3], double da[3]);
+ *   int  rrp_spheres_first(const rrp_scheme *s, const rrp_spheres *p, const rrp_inertia *in,
+ *                          double h, double ftm2v, rrp_step_report *bad);
+ *   void rrp_spheres_second(const rrp_scheme *s, const rrp_spheres *p, const rrp_inertia *in,
+ *                           double h, double ftm2v);
+ */
+#ifndef RRP_INTEGRATOR_H
+#define RRP_INTEGRATOR_H
+
+#include "rrp/conventions.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* The rotational inertia J of a sphere of mass m and radius r. */
+enum rrp_inertia_kind {
+  RRP_INERTIA_RATIO = 0, /* J = value * m * r^2 (value 0.4 for a solid sphere) */
+  RRP_INERTIA_VALUE = 1  /* J = value for every particle */
+};
+typedef struct rrp_inertia {
+  int kind;
+  double value;
+} rrp_inertia;
+
+double rrp_inertia_of(const rrp_inertia *in, double m, double r);
+
+/* Views of n particles' per-atom arrays, n x 3 interleaved as LAMMPS stores them. A particle is
+ * integrated when mask is NULL or (mask[i] & groupbit) != 0. radius may be NULL with
+ * RRP_INERTIA_VALUE. quat holds unit quaternions (w,x,y,z), body to space. */
+typedef struct rrp_spheres {
+  int n;
+  const int *mask;
+  int groupbit;
+  const double *mass;
+  const double *radius;
+  double (*x)[3];
+  double (*v)[3];
+  const double (*f)[3];
+  double (*omega)[3];
+  const double (*torque)[3];
+  double (*quat)[4];
+} rrp_spheres;
+
+/* Where a first half-step stopped: the particle's index and h |w| (w = Omega + h/(2J) T). */
+typedef struct rrp_step_report {
+  int index;
+  double hw;
+} rrp_step_report;
+
+typedef struct rrp_scheme {
+  const char *name;     /* "exact", "newmark", "euler" */
+  int order;            /* order of convergence of the energy error (38) */
+  const char *equation; /* the map's number in Baker & Gonzalez (2021) */
+  /* first half; returns RRP_OK, RRP_ESTEP (exact map only) or RRP_ENONFINITE, and stops at the
+   * offending particle, which is left untouched, reporting it in *bad (may be NULL) */
+  int (*first)(const rrp_spheres *p, const rrp_inertia *in, double h, double ftm2v,
+               rrp_step_report *bad);
+  /* second half (NULL when the scheme has none) */
+  void (*second)(const rrp_spheres *p, const rrp_inertia *in, double h, double ftm2v);
+} rrp_scheme;
+
+extern const rrp_scheme rrp_schemes[];
+extern const int rrp_nschemes;
+
+/* The scheme of that name, or NULL. */
+const rrp_scheme *rrp_scheme_find(const char *name);
+
+/* da = 2h/(1 + sqrt(1 - h^2|w|^2)) w, eq. (23b)/(16). Returns RRP_ESTEP when h|w| >= 1 and
+ * RRP_ENONFINITE for a non-finite w (da untouched in both cases). */
+int rrp_exact_increment(double h, const double w[3], double da[3]);
+
+/* The two halves of one step of scheme s (see the top of this file). */
+int rrp_spheres_first(const rrp_scheme *s, const rrp_spheres *p, const rrp_inertia *in, double h,
+                      double ftm2v, rrp_step_report *bad);
+void rrp_spheres_second(const rrp_scheme *s, const rrp_spheres *p, const rrp_inertia *in,
+                        double h, double ftm2v);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

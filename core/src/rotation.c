@@ -1,0 +1,268 @@
+/* rotation.c - rotation algebra on rescaled Rodrigues parameters, Baker & Gonzalez (2021)
+ * eqs. (3)-(5), with quaternion storage free of the half-turn singularity (SPEC section 1). */
+#include "rrp/rotation.h"
+
+#include "vec3.h"
+
+#include <float.h>
+#include <math.h>
+
+/* Below this angle (radians) the ratio functions use their Taylor series; the first omitted
+ * term is then below 1e-24 relative. */
+#define RRP_SERIES_ANGLE 1e-4
+
+void rrp_alpha_to_matrix(const double a[3], double R[3][3])
+{
+  /* eq. (4): R = I + c (S + S^2/2), c = 4/(4+|a|^2); S^2 = a a^T - |a|^2 I */
+  const double aa = rrp_dot3(a, a);
+  const double c = 4.0 / (4.0 + aa);
+  const double h = 0.5 * c;
+  R[0][0] = 1.0 + h * (a[0] * a[0] - aa);
+  R[1][1] = 1.0 + h * (a[1] * a[1] - aa);
+  R[2][2] = 1.0 + h * (a[2] * a[2] - aa);
+  R[0][1] = h * a[0] * a[1] - c * a[2];
+  R[1][0] = h * a[0] * a[1] + c * a[2];
+  R[0][2] = h * a[0] * a[2] + c * a[1];
+  R[2][0] = h * a[0] * a[2] - c * a[1];
+  R[1][2] = h * a[1] * a[2] - c * a[0];
+  R[2][1] = h * a[1] * a[2] + c * a[0];
+}
+
+int rrp_alpha_compose(const double a1[3], const double a2[3], double out[3])
+{
+  /* eq. (5): a1 (+) a2 = 4/(4 - a1.a2) (a1 + a2 - a1 x a2 / 2), R(a1 (+) a2) = R(a2) R(a1) */
+  const double den = 4.0 - rrp_dot3(a1, a2);
+  double c[3];
+  rrp_cross3(a1, a2, c);
+  double r[3];
+  for (int i = 0; i < 3; i++) r[i] = a1[i] + a2[i] - 0.5 * c[i];
+  const double s = 4.0 / den;
+  for (int i = 0; i < 3; i++) r[i] *= s;
+  if (den == 0.0 || !isfinite(r[0]) || !isfinite(r[1]) || !isfinite(r[2])) {
+    out[0] = out[1] = out[2] = 0.0;
+    return RRP_ESINGULAR;
+  }
+  out[0] = r[0];
+  out[1] = r[1];
+  out[2] = r[2];
+  return RRP_OK;
+}
+
+void rrp_alpha_inverse(const double a[3], double out[3])
+{
+  out[0] = -a[0];
+  out[1] = -a[1];
+  out[2] = -a[2];
+}
+
+void rrp_alpha_to_quat(const double a[3], double q[4])
+{
+  const double s = 1.0 / sqrt(1.0 + 0.25 * rrp_dot3(a, a));
+  q[0] = s;
+  q[1] = 0.5 * s * a[0];
+  q[2] = 0.5 * s * a[1];
+  q[3] = 0.5 * s * a[2];
+}
+
+int rrp_alpha_from_quat(const double q[4], double a[3])
+{
+  int status = RRP_OK;
+  for (int i = 0; i < 3; i++) {
+    const double v = q[i + 1];
+    double r = (q[0] != 0.0) ? 2.0 * v / q[0] : (v == 0.0 ? 0.0 : copysign(HUGE_VAL, v));
+    /* a half-turn: w is 0, or so small that the division overflows */
+    if (!isfinite(r)) {
+      status = RRP_ESINGULAR;
+      r = copysign(HUGE_VAL, q[0] < 0.0 ? -v : v);
+    }
+    a[i] = r;
+  }
+  return status;
+}
+
+void rrp_alpha_to_theta(const double a[3], double th[3])
+{
+  /* |theta| = 2 atan(|a|/2): theta = a atan(y)/y with y = |a|/2 */
+  const double y = 0.5 * sqrt(rrp_dot3(a, a));
+  double f;
+  if (y < RRP_SERIES_ANGLE) {
+    const double y2 = y * y;
+    f = 1.0 - y2 / 3.0 + y2 * y2 / 5.0;
+  } else {
+    f = atan(y) / y;
+  }
+  rrp_scale3(f, a, th);
+}
+
+int rrp_alpha_from_theta(const double th[3], double a[3])
+{
+  double q[4];
+  rrp_theta_to_quat(th, q);
+  return rrp_alpha_from_quat(q, a);
+}
+
+void rrp_theta_to_quat(const double th[3], double q[4])
+{
+  const double x = 0.5 * sqrt(rrp_dot3(th, th)); /* half angle */
+  double sinc;                                  /* sin(x)/x */
+  if (x < RRP_SERIES_ANGLE) {
+    const double x2 = x * x;
+    sinc = 1.0 - x2 / 6.0 + x2 * x2 / 120.0;
+  } else {
+    sinc = sin(x) / x;
+  }
+  q[0] = cos(x);
+  q[1] = 0.5 * sinc * th[0];
+  q[2] = 0.5 * sinc * th[1];
+  q[3] = 0.5 * sinc * th[2];
+}
+
+void rrp_quat_to_theta(const double q[4], double th[3])
+{
+  /* angle = 2 atan2(|v|, w) with w >= 0; theta = v angle/|v| */
+  const double sgn = (q[0] < 0.0) ? -1.0 : 1.0;
+  const double w = sgn * q[0];
+  const double v[3] = {sgn * q[1], sgn * q[2], sgn * q[3]};
+  const double s = sqrt(rrp_dot3(v, v));
+  double f; /* angle / s */
+  if (s < RRP_SERIES_ANGLE * w) {
+    /* atan(z)/z with z = s/w small; w > 0 here */
+    const double z = s / w;
+    const double z2 = z * z;
+    f = 2.0 / w * (1.0 - z2 / 3.0 + z2 * z2 / 5.0);
+  } else {
+    f = 2.0 * atan2(s, w) / s;
+  }
+  rrp_scale3(f, v, th);
+}
+
+void rrp_theta_to_matrix(const double th[3], double R[3][3])
+{
+  double q[4];
+  rrp_theta_to_quat(th, q);
+  rrp_quat_to_matrix(q, R);
+}
+
+void rrp_matrix_log(double R[3][3], double th[3])
+{
+  double q[4];
+  rrp_matrix_to_quat(R, q);
+  rrp_quat_to_theta(q, th);
+}
+
+void rrp_quat_to_matrix(const double q[4], double R[3][3])
+{
+  const double w = q[0], x = q[1], y = q[2], z = q[3];
+  const double n = w * w + x * x + y * y + z * z;
+  const double s = 2.0 / n;
+  R[0][0] = 1.0 - s * (y * y + z * z);
+  R[1][1] = 1.0 - s * (x * x + z * z);
+  R[2][2] = 1.0 - s * (x * x + y * y);
+  R[0][1] = s * (x * y - w * z);
+  R[1][0] = s * (x * y + w * z);
+  R[0][2] = s * (x * z + w * y);
+  R[2][0] = s * (x * z - w * y);
+  R[1][2] = s * (y * z - w * x);
+  R[2][1] = s * (y * z + w * x);
+}
+
+void rrp_matrix_to_quat(double R[3][3], double q[4])
+{
+  /* Shepperd (1978): pivot on the largest of 4 w^2, 4 x^2, 4 y^2, 4 z^2 */
+  const double tr = R[0][0] + R[1][1] + R[2][2];
+  double p[4];
+  if (tr >= R[0][0] && tr >= R[1][1] && tr >= R[2][2]) {
+    const double r = sqrt(1.0 + tr);
+    const double s = 0.5 / r;
+    p[0] = 0.5 * r;
+    p[1] = (R[2][1] - R[1][2]) * s;
+    p[2] = (R[0][2] - R[2][0]) * s;
+    p[3] = (R[1][0] - R[0][1]) * s;
+  } else if (R[0][0] >= R[1][1] && R[0][0] >= R[2][2]) {
+    const double r = sqrt(1.0 + R[0][0] - R[1][1] - R[2][2]);
+    const double s = 0.5 / r;
+    p[0] = (R[2][1] - R[1][2]) * s;
+    p[1] = 0.5 * r;
+    p[2] = (R[0][1] + R[1][0]) * s;
+    p[3] = (R[0][2] + R[2][0]) * s;
+  } else if (R[1][1] >= R[2][2]) {
+    const double r = sqrt(1.0 - R[0][0] + R[1][1] - R[2][2]);
+    const double s = 0.5 / r;
+    p[0] = (R[0][2] - R[2][0]) * s;
+    p[1] = (R[0][1] + R[1][0]) * s;
+    p[2] = 0.5 * r;
+    p[3] = (R[1][2] + R[2][1]) * s;
+  } else {
+    const double r = sqrt(1.0 - R[0][0] - R[1][1] + R[2][2]);
+    const double s = 0.5 / r;
+    p[0] = (R[1][0] - R[0][1]) * s;
+    p[1] = (R[0][2] + R[2][0]) * s;
+    p[2] = (R[1][2] + R[2][1]) * s;
+    p[3] = 0.5 * r;
+  }
+  rrp_quat_normalize(p);
+  rrp_quat_canonical(p, q);
+}
+
+void rrp_quat_multiply(const double p[4], const double q[4], double out[4])
+{
+  const double w = p[0] * q[0] - p[1] * q[1] - p[2] * q[2] - p[3] * q[3];
+  const double x = p[0] * q[1] + p[1] * q[0] + p[2] * q[3] - p[3] * q[2];
+  const double y = p[0] * q[2] - p[1] * q[3] + p[2] * q[0] + p[3] * q[1];
+  const double z = p[0] * q[3] + p[1] * q[2] - p[2] * q[1] + p[3] * q[0];
+  out[0] = w;
+  out[1] = x;
+  out[2] = y;
+  out[3] = z;
+}
+
+void rrp_quat_conjugate(const double q[4], double out[4])
+{
+  out[0] = q[0];
+  out[1] = -q[1];
+  out[2] = -q[2];
+  out[3] = -q[3];
+}
+
+void rrp_quat_normalize(double q[4])
+{
+  const double n = sqrt(q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3]);
+  if (n == 0.0 || !isfinite(n)) {
+    q[0] = 1.0;
+    q[1] = q[2] = q[3] = 0.0;
+    return;
+  }
+  const double s = 1.0 / n;
+  for (int i = 0; i < 4; i++) q[i] *= s;
+}
+
+void rrp_quat_canonical(const double q[4], double out[4])
+{
+  const double s = (q[0] < 0.0) ? -1.0 : 1.0;
+  for (int i = 0; i < 4; i++) out[i] = s * q[i];
+}
+
+void rrp_quat_rotate(const double q[4], const double v[3], double out[3])
+{
+  /* v' = v + 2 w (u x v) + 2 u x (u x v), u = q_vec */
+  const double u[3] = {q[1], q[2], q[3]};
+  double t[3], c[3];
+  rrp_cross3(u, v, t);
+  for (int i = 0; i < 3; i++) t[i] *= 2.0;
+  rrp_cross3(u, t, c);
+  const double r0 = v[0] + q[0] * t[0] + c[0];
+  const double r1 = v[1] + q[0] * t[1] + c[1];
+  const double r2 = v[2] + q[0] * t[2] + c[2];
+  out[0] = r0;
+  out[1] = r1;
+  out[2] = r2;
+}
+
+void rrp_quat_apply_alpha(const double da[3], double q[4])
+{
+  /* q(da) = (1, da/2)/sqrt(1 + |da|^2/4); the product is renormalised afterwards, so the
+   * unnormalised factor (1, da/2) serves and saves a square root. */
+  const double p[4] = {1.0, 0.5 * da[0], 0.5 * da[1], 0.5 * da[2]};
+  rrp_quat_multiply(p, q, q);
+  rrp_quat_normalize(q);
+}

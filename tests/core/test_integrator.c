@@ -1,0 +1,323 @@
+/* test_integrator.c - maps (23) exact, (25) newmark, (27) euler of Baker & Gonzalez (2021) for
+ * spheres: increments, step limit, invariants and convergence orders on the 3D pendulum. */
+#include "rrp/field.h"
+#include "rrp/integrator.h"
+#include "rrp/momentum.h"
+#include "rrp/rotation.h"
+
+#include "test_util.h"
+
+#include <string.h>
+
+static const double PI = 3.14159265358979323846;
+
+static void test_scheme_table(void **state)
+{
+  (void) state;
+  assert_int_equal(rrp_nschemes, 3);
+  assert_non_null(rrp_scheme_find("exact"));
+  assert_int_equal(rrp_scheme_find("exact")->order, 2);
+  assert_int_equal(rrp_scheme_find("newmark")->order, 2);
+  assert_int_equal(rrp_scheme_find("euler")->order, 1);
+  assert_null(rrp_scheme_find("rk4"));
+  assert_null(rrp_scheme_find(NULL));
+}
+
+static void test_inertia(void **state)
+{
+  (void) state;
+  const rrp_inertia sphere = {RRP_INERTIA_RATIO, 0.4}, value = {RRP_INERTIA_VALUE, 2.5};
+  assert_close(rrp_inertia_of(&sphere, 3.0, 0.5), 0.3, 0.0, TOL_ROUNDOFF);
+  assert_close(rrp_inertia_of(&value, 3.0, 0.5), 2.5, 0.0, 0.0);
+}
+
+/* (16): the increment's angle is asin(h|w|); refused at and beyond h|w| = 1, and for NaN */
+static void test_exact_increment(void **state)
+{
+  (void) state;
+  const double w[3] = {0.6, 0.0, 0.8}; /* |w| = 1 */
+  const double hs[] = {1e-6, 0.1, 0.5, 0.9, 0.999999};
+  for (size_t k = 0; k < sizeof(hs) / sizeof(hs[0]); k++) {
+    double da[3], th[3];
+    assert_int_equal(rrp_exact_increment(hs[k], w, da), RRP_OK);
+    rrp_alpha_to_theta(da, th);
+    const double ang = sqrt(th[0] * th[0] + th[1] * th[1] + th[2] * th[2]);
+    assert_close(ang, asin(hs[k]), 1e-14, 0.0);
+    assert_close(th[0] * w[2] - th[2] * w[0], 0.0, 0.0, TOL_ROUNDOFF); /* along w */
+  }
+  double da[3] = {7, 7, 7};
+  assert_int_equal(rrp_exact_increment(1.0, w, da), RRP_ESTEP);
+  assert_int_equal(rrp_exact_increment(2.0, w, da), RRP_ESTEP);
+  const double wn[3] = {NAN, 0, 0}, wi[3] = {INFINITY, 0, 0};
+  assert_int_equal(rrp_exact_increment(0.1, wn, da), RRP_ENONFINITE);
+  assert_int_equal(rrp_exact_increment(0.1, wi, da), RRP_ENONFINITE);
+  assert_vec_close(da, (const double[3]){7, 7, 7}, 3, 0.0, 0.0);
+}
+
+/* one free sphere of unit mass, inertia J, given spin */
+typedef struct one {
+  double x[1][3], v[1][3], f[1][3], omega[1][3], torque[1][3], quat[1][4];
+  double mass[1], radius[1];
+  rrp_spheres p;
+} one;
+
+static void one_init(one *o, const double omega[3])
+{
+  memset(o, 0, sizeof(*o));
+  o->quat[0][0] = 1.0;
+  o->mass[0] = 1.0;
+  o->radius[0] = 0.5;
+  memcpy(o->omega[0], omega, sizeof(o->omega[0]));
+  const rrp_spheres p = {1, NULL, 0, o->mass, o->radius, o->x, o->v,
+                         (const double (*)[3]) o->f, o->omega, (const double (*)[3]) o->torque,
+                         o->quat};
+  o->p = p;
+}
+
+/* a free sphere spinning through 100 revolutions (many half-turns) stays a unit quaternion and
+ * ends at n times the per-step angle the map implies */
+static void test_free_spin_through_half_turns(void **state)
+{
+  (void) state;
+  const double h = 0.01, wmag = 2.0 * PI; /* 1 revolution per unit time */
+  const double n[3] = {1.0 / 3.0, 2.0 / 3.0, -2.0 / 3.0};
+  const rrp_inertia in = {RRP_INERTIA_RATIO, 0.4};
+  for (int s = 0; s < 3; s++) {
+    const rrp_scheme *sc = &rrp_schemes[s];
+    const double om[3] = {wmag * n[0], wmag * n[1], wmag * n[2]};
+    one o;
+    one_init(&o, om);
+    const long nsteps = 10000; /* 100 revolutions */
+    for (long k = 0; k < nsteps; k++) {
+      assert_int_equal(rrp_spheres_first(sc, &o.p, &in, h, 1.0, NULL), RRP_OK);
+      rrp_spheres_second(sc, &o.p, &in, h, 1.0);
+    }
+    const double step = (s == 0) ? asin(h * wmag) : 2.0 * atan(h * wmag / 2.0);
+    const double total = (double) nsteps * step;
+    double ex[4] = {cos(total / 2.0), sin(total / 2.0) * n[0], sin(total / 2.0) * n[1],
+                    sin(total / 2.0) * n[2]};
+    double R[3][3], Rex[3][3];
+    rrp_quat_to_matrix(o.quat[0], R);
+    assert_rotation(R, TOL_ACCUMULATED);
+    const double *q = o.quat[0];
+    assert_close(q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3], 1.0, 0.0, TOL_ACCUMULATED);
+    rrp_quat_to_matrix(ex, Rex);
+    assert_mat_close(R, Rex, 1e-11);
+    assert_vec_close(o.omega[0], om, 3, 0.0, 0.0); /* torque-free: Omega untouched */
+  }
+}
+
+/* a step too large stops at the offending particle, reports it and leaves it untouched */
+static void test_exact_step_too_large(void **state)
+{
+  (void) state;
+  double x[3][3] = {{0}}, v[3][3] = {{0}}, f[3][3] = {{0}}, tq[3][3] = {{0}};
+  double om[3][3] = {{0.1, 0, 0}, {0, 0, 20.0}, {0, 0.2, 0}};
+  double quat[3][4] = {{1, 0, 0, 0}, {1, 0, 0, 0}, {1, 0, 0, 0}};
+  const double mass[3] = {1, 1, 1}, radius[3] = {1, 1, 1};
+  const rrp_spheres p = {3, NULL, 0, mass, radius, x, v, (const double (*)[3]) f, om,
+                         (const double (*)[3]) tq, quat};
+  const rrp_inertia in = {RRP_INERTIA_RATIO, 0.4};
+  rrp_step_report bad = {-1, 0.0};
+  assert_int_equal(rrp_spheres_first(rrp_scheme_find("exact"), &p, &in, 0.1, 1.0, &bad), RRP_ESTEP);
+  assert_int_equal(bad.index, 1);
+  assert_close(bad.hw, 2.0, 1e-15, 0.0);
+  assert_vec_close(quat[1], (const double[4]){1, 0, 0, 0}, 4, 0.0, 0.0);
+  assert_vec_close(om[1], (const double[3]){0, 0, 20}, 3, 0.0, 0.0);
+  /* newmark takes it: (25) has no step limit */
+  assert_int_equal(rrp_spheres_first(rrp_scheme_find("newmark"), &p, &in, 0.1, 1.0, &bad), RRP_OK);
+  /* a NaN torque is refused by every scheme */
+  om[1][2] = 0.5;
+  tq[2][0] = NAN;
+  for (int s = 0; s < rrp_nschemes; s++) {
+    bad.index = -1;
+    assert_int_equal(rrp_spheres_first(&rrp_schemes[s], &p, &in, 0.1, 1.0, &bad), RRP_ENONFINITE);
+    assert_int_equal(bad.index, 2);
+  }
+}
+
+/* the group mask: particles outside the group are not moved */
+static void test_mask(void **state)
+{
+  (void) state;
+  double x[2][3] = {{0}}, v[2][3] = {{1, 0, 0}, {1, 0, 0}}, f[2][3] = {{1, 1, 1}, {1, 1, 1}};
+  double tq[2][3] = {{1, 0, 0}, {1, 0, 0}}, om[2][3] = {{0, 0, 1}, {0, 0, 1}};
+  double quat[2][4] = {{1, 0, 0, 0}, {1, 0, 0, 0}};
+  const int mask[2] = {1 | 4, 1};
+  const double mass[2] = {1, 1};
+  const rrp_spheres p = {2, mask, 4, mass, NULL, x, v, (const double (*)[3]) f, om,
+                         (const double (*)[3]) tq, quat};
+  const rrp_inertia in = {RRP_INERTIA_VALUE, 1.0};
+  for (int s = 0; s < rrp_nschemes; s++) {
+    assert_int_equal(rrp_spheres_first(&rrp_schemes[s], &p, &in, 0.1, 1.0, NULL), RRP_OK);
+    rrp_spheres_second(&rrp_schemes[s], &p, &in, 0.1, 1.0);
+  }
+  assert_true(x[0][0] > 0.0 && quat[0][1] != 0.0);
+  assert_vec_close(x[1], (const double[3]){0, 0, 0}, 3, 0.0, 0.0);
+  assert_vec_close(v[1], (const double[3]){1, 0, 0}, 3, 0.0, 0.0);
+  assert_vec_close(om[1], (const double[3]){0, 0, 1}, 3, 0.0, 0.0);
+  assert_vec_close(quat[1], (const double[4]){1, 0, 0, 0}, 4, 0.0, 0.0);
+}
+
+/* a constant force: (23a)/(25a) are exact for it, (27) is symplectic Euler; ftm2v scales */
+static void test_translation_constant_force(void **state)
+{
+  (void) state;
+  const double h = 0.01, F = 3.0, m = 2.0, ftm2v = 0.5;
+  for (int s = 0; s < rrp_nschemes; s++) {
+    const double zero[3] = {0, 0, 0};
+    one o;
+    one_init(&o, zero);
+    o.mass[0] = m;
+    o.v[0][1] = 1.0;
+    o.f[0][0] = F;
+    const rrp_inertia in = {RRP_INERTIA_RATIO, 0.4};
+    const int nsteps = 100;
+    for (int k = 0; k < nsteps; k++) {
+      assert_int_equal(rrp_spheres_first(&rrp_schemes[s], &o.p, &in, h, ftm2v, NULL), RRP_OK);
+      rrp_spheres_second(&rrp_schemes[s], &o.p, &in, h, ftm2v);
+    }
+    const double t = nsteps * h, a = F * ftm2v / m;
+    const double xex = (s < 2) ? 0.5 * a * t * t : 0.5 * a * t * (t + h);
+    assert_close(o.x[0][0], xex, 1e-13, 0.0);
+    assert_close(o.v[0][0], a * t, 1e-13, 0.0);
+    assert_close(o.x[0][1], t, 1e-13, 0.0);
+  }
+}
+
+/* the 3D pendulum of section 3 (m = g = J = 1): the core loop as LAMMPS runs it */
+typedef struct pend_result {
+  double eerr;    /* E(t)-error (38) */
+  double inv_dot; /* max |R rho0 . Omega - initial| */
+  double inv_len; /* max ||R rho0| - 1| */
+} pend_result;
+
+static pend_result run_pendulum(const rrp_scheme *sc, double h, long nsteps)
+{
+  const double rho0[3] = {0, 0, 1}, g[3] = {0, 0, 1};
+  const double a0[3] = {0.0, 2.0 * tan(3.0 * PI / 8.0), 0.0};
+  const double s45 = sin(PI / 4.0);
+  const double om0[3] = {0.4 * s45 * s45, 0.0, 0.4 * s45 * s45};
+  one o;
+  one_init(&o, om0);
+  rrp_alpha_to_quat(a0, o.quat[0]);
+  const rrp_inertia in = {RRP_INERTIA_VALUE, 1.0};
+  double U = rrp_lever_field(1.0, o.quat[0], rho0, g, o.torque[0]);
+  const double *w = o.omega[0];
+  double rr[3];
+  rrp_quat_rotate(o.quat[0], rho0, rr);
+  const double dot0 = rr[0] * w[0] + rr[1] * w[1] + rr[2] * w[2];
+  const double E0 = 0.5 * (w[0] * w[0] + w[1] * w[1] + w[2] * w[2]) + U;
+  double sum = 0.0;
+  pend_result res = {0, 0, 0};
+  for (long k = 0; k < nsteps; k++) {
+    assert_int_equal(rrp_spheres_first(sc, &o.p, &in, h, 1.0, NULL), RRP_OK);
+    memset(o.torque, 0, sizeof(o.torque));
+    U = rrp_lever_field(1.0, o.quat[0], rho0, g, o.torque[0]);
+    rrp_spheres_second(sc, &o.p, &in, h, 1.0);
+    const double E = 0.5 * (w[0] * w[0] + w[1] * w[1] + w[2] * w[2]) + U;
+    sum += (E - E0) * (E - E0) * h;
+    rrp_quat_rotate(o.quat[0], rho0, rr);
+    res.inv_dot = fmax(res.inv_dot, fabs(rr[0] * w[0] + rr[1] * w[1] + rr[2] * w[2] - dot0));
+    res.inv_len = fmax(res.inv_len, fabs(sqrt(rr[0] * rr[0] + rr[1] * rr[1] + rr[2] * rr[2]) - 1.0));
+  }
+  res.eerr = sqrt(sum) / (fabs(E0) * sqrt((double) nsteps * h));
+  return res;
+}
+
+/* (41b), (41c): R rho0 . Omega and |R rho0| conserved to round-off over 1e5 steps.
+ * R rho0 . Omega is conserved exactly by the maps; in floating point each step rounds Omega
+ * (stored in double, as LAMMPS's atom->omega) by about eps |Omega|, so the invariant performs a
+ * random walk of size sqrt(N) eps |Omega|: with the quaternion in long double and Omega rounded
+ * to double it still reaches 2.8e-14 over 1e5 steps of h = 0.01 (|Omega| up to 1.9). The bound
+ * asserted is that random-walk floor; a drift (a map that does not conserve it) grows as N h. */
+#define TOL_RANDOM_WALK(nsteps, omax) (sqrt((double) (nsteps)) * 2.220446049250313e-16 * (omax))
+static void test_pendulum_invariants(void **state)
+{
+  (void) state;
+  const long nsteps = 100000;
+  for (int s = 0; s < rrp_nschemes; s++) {
+    const pend_result r = run_pendulum(&rrp_schemes[s], 0.01, nsteps);
+    print_message("  %-8s 1e5 steps: max |R rho0 . Omega| %.3g (floor %.3g), max ||R rho0| - 1| %.3g\n",
+                  rrp_schemes[s].name, r.inv_dot, TOL_RANDOM_WALK(nsteps, 2.0), r.inv_len);
+    assert_true(r.inv_dot < TOL_RANDOM_WALK(nsteps, 2.0));
+    assert_true(r.inv_len < 1e-14);
+    const pend_result r3 = run_pendulum(&rrp_schemes[s], 0.01, 1000);
+    assert_true(r3.inv_dot < 1e-14);
+  }
+}
+
+/* Fig. 1: energy error (38) of order 2 for (23), (25) and 1 for (27), h = 0.1 ... 0.0125 */
+static void test_pendulum_energy_order(void **state)
+{
+  (void) state;
+  for (int s = 0; s < rrp_nschemes; s++) {
+    double e[4];
+    double h = 0.1;
+    for (int k = 0; k < 4; k++, h /= 2.0) e[k] = run_pendulum(&rrp_schemes[s], h, lround(10.0 / h)).eerr;
+    const double order = log2(e[2] / e[3]);
+    print_message("  %-8s E-error %.3e %.3e %.3e %.3e, order %.3f\n", rrp_schemes[s].name, e[0],
+                  e[1], e[2], e[3], order);
+    assert_close(order, (double) rrp_schemes[s].order, 0.0, 0.1);
+  }
+}
+
+/* the lever field's torque is minus the rotational gradient of its energy:
+ * dU(R(eps e_a) R)/d eps = -T_a, by central differences */
+static void test_lever_field_gradient(void **state)
+{
+  (void) state;
+  rng_t r = {31};
+  for (int k = 0; k < 50; k++) {
+    double q[4], l[3], g[3], T[3] = {0, 0, 0};
+    for (int d = 0; d < 4; d++) q[d] = rng_range(&r, -1, 1);
+    rrp_quat_normalize(q);
+    rng_vec(&r, 2.0, l);
+    rng_vec(&r, 3.0, g);
+    const double m = rng_range(&r, 0.5, 2.0);
+    rrp_lever_field(m, q, l, g, T);
+    const double eps = 1e-5;
+    for (int a = 0; a < 3; a++) {
+      double th[3] = {0, 0, 0}, qp[4], qm[4], dq[4], dummy[3] = {0, 0, 0};
+      th[a] = eps;
+      rrp_theta_to_quat(th, dq);
+      rrp_quat_multiply(dq, q, qp);
+      th[a] = -eps;
+      rrp_theta_to_quat(th, dq);
+      rrp_quat_multiply(dq, q, qm);
+      const double dU = (rrp_lever_field(m, qp, l, g, dummy) - rrp_lever_field(m, qm, l, g, dummy)) /
+          (2.0 * eps);
+      assert_close(-dU, T[a], 0.0, TOL_FD);
+    }
+  }
+}
+
+static void test_momentum_add(void **state)
+{
+  (void) state;
+  double acc[RRP_MOM_N] = {0};
+  const double x[3] = {1, 2, 3}, v[3] = {0.5, -1, 2}, om[3] = {0, 1, -1};
+  rrp_momentum_add(2.0, 0.3, x, v, om, acc);
+  rrp_momentum_add(2.0, 0.3, x, v, om, acc);
+  const double ex[RRP_MOM_N] = {2, -4, 8, 2 * 2 * (2 * 2 - 3 * -1) + 0, 2 * 2 * (3 * 0.5 - 1 * 2) + 0.6,
+                                2 * 2 * (1 * -1 - 2 * 0.5) - 0.6, 2 * 0.5 * 2 * 5.25, 2 * 0.5 * 0.3 * 2};
+  assert_vec_close(acc, ex, RRP_MOM_N, 0.0, TOL_ROUNDOFF);
+}
+
+int main(void)
+{
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test(test_scheme_table),
+      cmocka_unit_test(test_inertia),
+      cmocka_unit_test(test_exact_increment),
+      cmocka_unit_test(test_free_spin_through_half_turns),
+      cmocka_unit_test(test_exact_step_too_large),
+      cmocka_unit_test(test_mask),
+      cmocka_unit_test(test_translation_constant_force),
+      cmocka_unit_test(test_pendulum_invariants),
+      cmocka_unit_test(test_pendulum_energy_order),
+      cmocka_unit_test(test_lever_field_gradient),
+      cmocka_unit_test(test_momentum_add),
+  };
+  return cmocka_run_group_tests_name("integrator", tests, NULL, NULL);
+}
