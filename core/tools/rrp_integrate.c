@@ -68,9 +68,9 @@ static int run_pendulum(const rrp_scheme *s, double h, long nsteps, long every)
   double omega[1][3], torque[1][3], quat[1][4];
   const double a0[3] = {0.0, 2.0 * tan(3.0 * pi / 8.0), 0.0};
   const double s45 = sin(pi / 4.0);
-  omega[0][0] = 0.4 * s45 * s45;
+  omega[0][0] = 0.4 * (s45 * s45); /* as LAMMPS evaluates 0.4*sin(PI/4)^2 */
   omega[0][1] = 0.0;
-  omega[0][2] = 0.4 * s45 * s45;
+  omega[0][2] = 0.4 * (s45 * s45);
   rrp_alpha_to_quat(a0, quat[0]);
   const double mass[1] = {m};
   const rrp_inertia in = {RRP_INERTIA_VALUE, J};

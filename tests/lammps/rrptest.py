@@ -1,0 +1,123 @@
+"""Helpers of the integration tests: run LAMMPS with the rrp plugin, read its outputs, count
+checks. Configured by the environment ctest sets (tests/lammps/CMakeLists.txt):
+RRP_LMP (lmp executable), RRP_PLUGIN (rrpplugin.so), RRP_INTEGRATE (rrp-integrate),
+RRP_MPIEXEC (mpirun), RRP_EXAMPLES (examples/ folder)."""
+
+import math
+import os
+import subprocess
+import sys
+import tempfile
+
+LMP = os.environ.get("RRP_LMP", "lmp")
+PLUGIN = os.environ.get("RRP_PLUGIN", "rrpplugin.so")
+INTEGRATE = os.environ.get("RRP_INTEGRATE", "rrp-integrate")
+MPIEXEC = os.environ.get("RRP_MPIEXEC", "mpirun")
+EXAMPLES = os.environ.get("RRP_EXAMPLES", os.path.join(os.path.dirname(__file__), "..", "..", "examples"))
+
+# named tolerances
+TOL_ROUNDOFF = 1e-14
+TOL_TRAJECTORY = 1e-12
+
+_passed = 0
+_failed = 0
+
+
+def check(name, ok, detail=""):
+    """Record one assertion; print it with what was measured."""
+    global _passed, _failed
+    if ok:
+        _passed += 1
+        print(f"PASS {name}" + (f": {detail}" if detail else ""))
+    else:
+        _failed += 1
+        print(f"FAIL {name}" + (f": {detail}" if detail else ""))
+    sys.stdout.flush()
+
+
+def finish():
+    """The closing line ctest logs, and the exit status."""
+    print(f"{_passed} passed, {_failed} failed")
+    sys.exit(1 if _failed or not _passed else 0)
+
+
+def workdir(prefix):
+    return tempfile.mkdtemp(prefix=f"rrp-{prefix}-")
+
+
+def run_lammps(script, cwd, np=1, variables=None, input_file=None, timeout=900):
+    """Run lmp on `script` (text) or `input_file`; returns (returncode, combined output).
+    The plugin path is passed as the index variable `plugin`."""
+    if input_file is None:
+        input_file = os.path.join(cwd, "in.test")
+        with open(input_file, "w") as fh:
+            fh.write(script)
+    cmd = [LMP, "-in", input_file, "-log", "none", "-echo", "none", "-var", "plugin", PLUGIN]
+    for k, v in (variables or {}).items():
+        cmd += ["-var", k, str(v)]
+    if np > 1:
+        cmd = [MPIEXEC, "--allow-run-as-root", "--oversubscribe", "-np", str(np)] + cmd
+    p = subprocess.run(cmd, cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                       text=True, timeout=timeout, stdin=subprocess.DEVNULL)
+    return p.returncode, p.stdout
+
+
+def must_run(script, cwd, **kw):
+    rc, out = run_lammps(script, cwd, **kw)
+    if rc != 0 or "ERROR" in out:
+        print(out[-3000:])
+        raise RuntimeError(f"LAMMPS failed (exit {rc}) in {cwd}")
+    return out
+
+
+def read_table(path):
+    """Rows of numbers of a whitespace-separated file, comment lines skipped."""
+    rows = []
+    with open(path) as fh:
+        for line in fh:
+            if line.startswith("#") or not line.strip():
+                continue
+            rows.append([float(x) for x in line.split()])
+    return rows
+
+
+def read_dump(path):
+    """Last snapshot of a `dump custom` file as {id: [values...]} (columns after id)."""
+    atoms = {}
+    with open(path) as fh:
+        lines = fh.read().splitlines()
+    start = max(i for i, l in enumerate(lines) if l.startswith("ITEM: ATOMS"))
+    for line in lines[start + 1:]:
+        if line.startswith("ITEM:"):
+            break
+        parts = line.split()
+        atoms[int(parts[0])] = [float(x) for x in parts[1:]]
+    return atoms
+
+
+def quat_to_matrix(q):
+    w, x, y, z = q
+    n = w * w + x * x + y * y + z * z
+    s = 2.0 / n
+    return [[1 - s * (y * y + z * z), s * (x * y - w * z), s * (x * z + w * y)],
+            [s * (x * y + w * z), 1 - s * (x * x + z * z), s * (y * z - w * x)],
+            [s * (x * z - w * y), s * (y * z + w * x), 1 - s * (x * x + y * y)]]
+
+
+def orthonormality_error(R):
+    err = 0.0
+    for i in range(3):
+        for j in range(3):
+            s = sum(R[k][i] * R[k][j] for k in range(3))
+            err = max(err, abs(s - (1.0 if i == j else 0.0)))
+    return err
+
+
+def energy_error(times, energies):
+    """E(t)-error of eq. (38): the H0 norm of E_h - E0 over that of E0 (rectangle rule on the
+    output steps, which are every step)."""
+    e0 = energies[0]
+    h = times[1] - times[0]
+    num = math.sqrt(sum((e - e0) ** 2 for e in energies[1:]) * h)
+    den = abs(e0) * math.sqrt(times[-1] - times[0])
+    return num / den

@@ -1,0 +1,65 @@
+"""Bad input stops LAMMPS with a clear ERROR naming the bad value, never a crash or a NaN."""
+import rrptest as t
+
+BASE = """
+plugin load ${plugin}
+units lj
+atom_style %s
+boundary f f f
+region box block -2 2 -2 2 -2 2
+create_box 1 box
+create_atoms 1 single 0 0 0
+create_atoms 1 single 1 1 1
+pair_style zero 1.0
+pair_coeff * *
+"""
+SPHERE = BASE % "sphere" + "set group all diameter 1.0\nset group all mass 1.0\n"
+
+CASES = [
+    ("atom style without rmass, omega, torque", BASE % "atomic" + "mass 1 1.0\nfix 1 all rrp/nve\n",
+     "Fix rrp/nve requires per-atom rmass omega torque radius"),
+    ("unknown scheme", SPHERE + "fix 1 all rrp/nve scheme rk4\n",
+     "Fix rrp/nve scheme rk4 is unknown"),
+    ("negative inertia", SPHERE + "fix 1 all rrp/nve inertia value -1\n",
+     "Fix rrp/nve inertia value -1 must be a positive number"),
+    ("unknown inertia kind", SPHERE + "fix 1 all rrp/nve inertia disc\n",
+     "Fix rrp/nve inertia disc is unknown"),
+    ("unknown keyword", SPHERE + "fix 1 all rrp/nve speed 2\n", "Unknown fix rrp/nve keyword: speed"),
+    ("alpha with a missing variable", SPHERE + "fix 1 all rrp/nve alpha v_nope 0 0\n",
+     "Variable nope for fix rrp/nve alpha does not exist"),
+    ("alpha not finite", SPHERE + "variable a atom exp(1000*(2-id))\nfix 1 all rrp/nve alpha v_a 0 0\n",
+     "Fix rrp/nve alpha of atom 1 is not finite"),
+    ("alpha with too few values", SPHERE + "fix 1 all rrp/nve alpha 1 2\n", "fix rrp/nve alpha"),
+    ("two rrp/nve fixes", SPHERE + "fix 1 all rrp/nve\nfix 2 all rrp/nve\n",
+     "fix rrp/nve 1 exists already; only one is allowed"),
+    ("zero radius with sphere inertia", SPHERE + "set atom 2 diameter 0.0\nfix 1 all rrp/nve\nrun 1\n",
+     "Fix rrp/nve: atom 2 has rotational inertia 0"),
+    ("exact step too large",
+     SPHERE + "set atom 2 omega 0 0 200\nfix 1 all rrp/nve\ntimestep 0.01\nrun 10\n",
+     "step too large for the exact map at atom 2 on step 1: h |Omega + h/(2J) T| = 2 >= 1 with h = 0.01"),
+    ("compute rrp/atom with a missing fix", SPHERE + "fix 1 all rrp/nve\ncompute o all rrp/atom 7\nrun 0\n",
+     "Compute rrp/atom: fix 7 does not exist"),
+    ("compute rrp/momentum with a fix of another style",
+     SPHERE + "fix 1 all rrp/nve\nfix 2 all nve\ncompute m all rrp/momentum 2\nrun 0\n",
+     "Compute rrp/momentum: fix 2 is not of style rrp/nve"),
+    ("rrp/gravity without rrp/nve", SPHERE + "fix 2 all rrp/gravity 0 0 1 0 0 1\nfix 3 all nve/sphere\nrun 0\n",
+     "Fix rrp/gravity requires fix rrp/nve"),
+    ("rrp/gravity with a non-number", SPHERE + "fix 2 all rrp/gravity 0 0 up 0 0 1\n",
+     "Expected floating point parameter instead of 'up'"),
+    ("respa", SPHERE + "fix 1 all rrp/nve\nrun_style respa 2 2\nrun 1\n",
+     "Fix rrp/nve does not support run_style respa"),
+]
+
+for name, script, message in CASES:
+    wd = t.workdir("errors")
+    rc, out = t.run_lammps(script, wd)
+    err = next((l for l in out.splitlines() if "ERROR" in l), "(no ERROR line)")
+    t.check(name, rc != 0 and message in out and "Segmentation" not in out
+            and "nan" not in err.lower().replace("nan-", ""), err)
+
+# the newmark map has no step limit and takes the same large step
+wd = t.workdir("errors")
+rc, out = t.run_lammps(SPHERE + "set atom 2 omega 0 0 200\nfix 1 all rrp/nve scheme newmark\n"
+                       "timestep 0.01\nrun 10\n", wd)
+t.check("newmark takes the step exact refuses", rc == 0 and "ERROR" not in out)
+t.finish()
