@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# Configure and build rrp-lammps (core, plugin, tests, rrp-integrate) in build/ (or $RRP_BUILD_DIR).
+#
+# LAMMPS: by default the PLUGIN-enabled LAMMPS 4Feb2025 that scripts/lammps.sh bootstraps into
+# its cache. To use your own LAMMPS build instead, set
+#   RRP_LAMMPS_SOURCE_DIR=/path/to/lammps   (the source tree it was built from; headers in src/)
+#   RRP_LAMMPS_BINARY=/path/to/lmp          (its executable, for the integration tests)
+# Extra CMake arguments may follow on the command line.
+set -euo pipefail
+top=$(cd "$(dirname "$0")/.." && pwd)
+build=${RRP_BUILD_DIR:-$top/build}
+
+if [ -z "${RRP_LAMMPS_SOURCE_DIR:-}" ]; then
+  bash "$top/scripts/lammps.sh"
+  cache=${RRP_LAMMPS_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/rrp-lammps/lammps-20250204}
+  RRP_LAMMPS_SOURCE_DIR=$cache/src
+  RRP_LAMMPS_BINARY=${RRP_LAMMPS_BINARY:-$cache/prefix/bin/lmp}
+fi
+
+cmake -S "$top" -B "$build" -D CMAKE_BUILD_TYPE=Release \
+  -D LAMMPS_SOURCE_DIR="$RRP_LAMMPS_SOURCE_DIR" -D LAMMPS_BINARY="${RRP_LAMMPS_BINARY:-}" "$@" > "$build.configure.log" 2>&1 ||
+  { cat "$build.configure.log" >&2; exit 1; }
+cmake --build "$build" -j "${RRP_JOBS:-$(nproc)}"

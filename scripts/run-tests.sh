@@ -1,0 +1,19 @@
+#!/usr/bin/env bash
+# Command B: every test. Installs what is missing (apt-get), bootstraps LAMMPS if not cached,
+# builds with warnings as errors, runs the cmocka core tests and the LAMMPS integration tests
+# (ctest), then the core tests again under AddressSanitizer + UBSan. Idempotent.
+set -euo pipefail
+top=$(cd "$(dirname "$0")/.." && pwd)
+
+bash "$top/scripts/deps.sh"
+bash "$top/scripts/build.sh" -D RRP_WERROR=ON
+
+echo "== ctest: core (cmocka) and LAMMPS integration tests"
+(cd "${RRP_BUILD_DIR:-$top/build}" && ctest --output-on-failure -j "${RRP_JOBS:-$(nproc)}")
+
+echo "== ctest: core tests under AddressSanitizer + UBSan"
+asan=${RRP_BUILD_DIR:-$top/build}-asan
+cmake -S "$top" -B "$asan" -D CMAKE_BUILD_TYPE=Debug -D RRP_BUILD_PLUGIN=OFF -D RRP_SANITIZE=ON \
+  -D RRP_WERROR=ON > "$asan.configure.log" 2>&1 || { cat "$asan.configure.log" >&2; exit 1; }
+cmake --build "$asan" -j "${RRP_JOBS:-$(nproc)}" > "$asan.build.log" 2>&1 || { cat "$asan.build.log" >&2; exit 1; }
+(cd "$asan" && ctest --output-on-failure)
