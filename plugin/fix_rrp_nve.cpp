@@ -40,6 +40,9 @@ FixRRPNVE::FixRRPNVE(LAMMPS *lmp, int narg, char **arg) :
   create_attribute = 1;
   comm_forward = NQUAT;
   comm_border = NQUAT;
+  peratom_flag = 1;    // the quaternions as per-atom array f_ID[1..4], owned and ghost rows
+  size_peratom_cols = NQUAT;
+  peratom_freq = 1;
 
   scheme = rrp_scheme_find("exact");
   inertia_spec.kind = RRP_INERTIA_RATIO;
@@ -301,6 +304,7 @@ double FixRRPNVE::memory_usage()
 void FixRRPNVE::grow_arrays(int nmax)
 {
   memory->grow(quat, nmax, NQUAT, "rrp/nve:quat");
+  array_atom = quat;
 }
 
 void FixRRPNVE::copy_arrays(int i, int j, int /*delflag*/)
