@@ -1,0 +1,40 @@
+/* rrp/contact.h - frictionless Hertzian contacts between spheres and with a rigid wall.
+ *
+ * Baker & Gonzalez (2021) eqs. (56)-(57), with the erratum of SPEC section 3: (56) prints the
+ * prefactor 5/2, but (57) is the gradient of U = 2/5 K [1 - r/(R_i + R_j)]_+^{5/2}; that pair
+ * is used, so energy and force agree.
+ *
+ *   int rrp_hertz_pair(double K, double Ri, double Rj, const double xi[3], const double xj[3],
+ *                      double fi[3], double *energy);
+ *   double rrp_hertz_wall(double K, double R, double s, double *force);
+ *
+ * Particle-particle: with d = x_i - x_j, r = |d|, a = R_i + R_j:
+ *   U = 2/5 K [1 - r/a]_+^{5/2},  F_i = K/a [1 - r/a]_+^{3/2} d/r = -F_j  (repulsive)
+ * i.e. a Hertz law k_n delta^{3/2} with k_n = K / a^{5/2}. Particle-wall, "a special case of
+ * particle-particle": s is the signed distance of the centre from the wall plane, positive on
+ * the side the particle belongs to:
+ *   U = 2/5 K [1 - s/R]_+^{5/2},  force K/R [1 - s/R]_+^{3/2} along the wall normal.
+ */
+#ifndef RRP_CONTACT_H
+#define RRP_CONTACT_H
+
+#include "rrp/conventions.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Sets fi (force on i, -fi on j) and *energy. Returns RRP_OK (zero force and energy when the
+ * spheres do not overlap), RRP_EDOMAIN (zeros) for coincident centres, RRP_ENONFINITE for
+ * non-finite input. */
+int rrp_hertz_pair(double K, double Ri, double Rj, const double xi[3], const double xj[3],
+                   double fi[3], double *energy);
+
+/* Returns U and sets *force, the force along the wall normal (>= 0, away from the wall). */
+double rrp_hertz_wall(double K, double R, double s, double *force);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

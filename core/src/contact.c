@@ -1,0 +1,37 @@
+/* contact.c - Hertzian contacts, Baker & Gonzalez (2021) (56)-(57) with the SPEC erratum. */
+#include "rrp/contact.h"
+
+#include "vec3.h"
+
+#include <math.h>
+
+int rrp_hertz_pair(double K, double Ri, double Rj, const double xi[3], const double xj[3],
+                   double fi[3], double *energy)
+{
+  fi[0] = fi[1] = fi[2] = 0.0;
+  *energy = 0.0;
+  double d[3];
+  for (int k = 0; k < 3; k++) d[k] = xi[k] - xj[k];
+  const double r = sqrt(rrp_dot3(d, d));
+  const double a = Ri + Rj;
+  if (!isfinite(r) || !isfinite(a) || !isfinite(K)) return RRP_ENONFINITE;
+  if (r >= a) return RRP_OK;
+  if (r == 0.0) return RRP_EDOMAIN;
+  const double delta = 1.0 - r / a;
+  const double sd = sqrt(delta);
+  *energy = 0.4 * K * delta * delta * sd;
+  rrp_scale3(K / a * delta * sd / r, d, fi);
+  return RRP_OK;
+}
+
+double rrp_hertz_wall(double K, double R, double s, double *force)
+{
+  const double delta = 1.0 - s / R;
+  if (!(delta > 0.0)) {
+    *force = 0.0;
+    return 0.0;
+  }
+  const double sd = sqrt(delta);
+  *force = K / R * delta * sd;
+  return 0.4 * K * delta * delta * sd;
+}
