@@ -6,14 +6,23 @@
 #include "lammpsplugin.h"
 #include "version.h"
 
+#include "bond_rrp_binder.h"
 #include "compute_rrp_atom.h"
+#include "compute_rrp_energy.h"
 #include "compute_rrp_momentum.h"
 #include "fix_rrp_gravity.h"
 #include "fix_rrp_nve.h"
+#include "fix_rrp_wall.h"
+#include "pair_rrp_hertz.h"
 
 using namespace LAMMPS_NS;
 
 namespace {
+template <class T> void *create_v1(void *lmp)
+{
+  return new T(static_cast<LAMMPS *>(lmp));
+}
+
 template <class T> void *create_v2(void *lmp, int argc, char **argv)
 {
   return new T(static_cast<LAMMPS *>(lmp), argc, argv);
@@ -25,18 +34,27 @@ struct entry {
   const char *style;
   const char *name;
   const char *info;
-  lammpsplugin_factory2 *create;
+  lammpsplugin_factory1 *create1;    // pair and bond styles
+  lammpsplugin_factory2 *create2;    // fix and compute styles
 };
 
 const entry STYLES[] = {
     {"fix", "rrp/nve", "RRP explicit variational integrator for spheres (Baker & Gonzalez 2021)",
-     &create_v2<FixRRPNVE>},
-    {"fix", "rrp/gravity", "uniform field at a body-fixed lever arm (3D pendulum)",
+     nullptr, &create_v2<FixRRPNVE>},
+    {"fix", "rrp/gravity", "uniform field at a body-fixed lever arm (3D pendulum)", nullptr,
      &create_v2<FixRRPGravity>},
-    {"compute", "rrp/atom", "per-atom RRP vector, quaternion and rotation vector",
+    {"fix", "rrp/wall", "Hertzian particle-wall contact with a plane wall", nullptr,
+     &create_v2<FixRRPWall>},
+    {"bond", "rrp/binder", "binder bond: torsion/bending, axial and shear loads with torques",
+     &create_v1<BondRRPBinder>, nullptr},
+    {"pair", "rrp/hertz", "frictionless Hertzian contact between spheres",
+     &create_v1<PairRRPHertz>, nullptr},
+    {"compute", "rrp/atom", "per-atom RRP vector, quaternion and rotation vector", nullptr,
      &create_v2<ComputeRRPAtom>},
-    {"compute", "rrp/momentum", "total linear/angular momentum and kinetic energies",
+    {"compute", "rrp/momentum", "total linear/angular momentum and kinetic energies", nullptr,
      &create_v2<ComputeRRPMomentum>},
+    {"compute", "rrp/energy", "energy of each binder, contact and wall term", nullptr,
+     &create_v2<ComputeRRPEnergy>},
 };
 }    // namespace
 
@@ -50,7 +68,10 @@ extern "C" void lammpsplugin_init(void *lmp, void *handle, void *regfunc)
     plugin.name = s.name;
     plugin.info = s.info;
     plugin.author = AUTHOR;
-    plugin.creator.v2 = s.create;
+    if (s.create1)
+      plugin.creator.v1 = s.create1;
+    else
+      plugin.creator.v2 = s.create2;
     plugin.handle = handle;
     (*register_plugin)(&plugin, lmp);
   }

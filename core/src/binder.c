@@ -92,3 +92,8 @@ int rrp_binder(const rrp_binder_coeff *c, const rrp_binder_ref *ref, const doubl
   }
   return RRP_OK;
 }
+
+double rrp_binder_rest_length(const rrp_binder_ref *ref)
+{
+  return sqrt(rrp_dot3(ref->d0, ref->d0));
+}

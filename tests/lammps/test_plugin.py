@@ -3,10 +3,12 @@ import rrptest as t
 
 wd = t.workdir("plugin")
 out = t.must_run("plugin load ${plugin}\nplugin list\n", wd)
-for style, name in [("fix", "rrp/nve"), ("fix", "rrp/gravity"), ("compute", "rrp/atom"),
-                    ("compute", "rrp/momentum")]:
+STYLES = [("fix", "rrp/nve"), ("fix", "rrp/gravity"), ("fix", "rrp/wall"), ("bond", "rrp/binder"),
+          ("pair", "rrp/hertz"), ("compute", "rrp/atom"), ("compute", "rrp/momentum"),
+          ("compute", "rrp/energy")]
+for style, name in STYLES:
     t.check(f"registers {style} style {name}", f"{style} style plugin {name}" in out)
-t.check("announces each style as it loads", out.count("Loading plugin:") == 4)
+t.check("announces each style as it loads", out.count("Loading plugin:") == len(STYLES))
 rc, out = t.run_lammps("units lj\natom_style sphere\nregion b block 0 1 0 1 0 1\ncreate_box 1 b\n"
                        "fix 1 all rrp/nve\n", wd)
 t.check("without plugin load the styles are unknown", rc != 0 and "Unrecognized fix style 'rrp/nve'" in out)

@@ -8,6 +8,7 @@
  *   int rrp_binder(const rrp_binder_coeff *c, const rrp_binder_ref *ref, const double xi[3],
  *                  const double xj[3], const double qi[4], const double qj[4],
  *                  rrp_binder_load *out);
+ *   double rrp_binder_rest_length(const rrp_binder_ref *ref);
  *
  * Reference state, captured when the bond is first used: d0 = x_i0 - x_j0, L0 = |d0|,
  * d0^ = d0/L0, orientations R_i0, R_j0. Rotations since bonding Q_e = R_e R_e0^T. With
@@ -61,6 +62,9 @@ typedef struct rrp_binder_load {
  * direction of the bond is undefined), or RRP_ENONFINITE for non-finite input. */
 int rrp_binder(const rrp_binder_coeff *c, const rrp_binder_ref *ref, const double xi[3],
                const double xj[3], const double qi[4], const double qj[4], rrp_binder_load *out);
+
+/* L0 = |d0|, the rest length of a bond. */
+double rrp_binder_rest_length(const rrp_binder_ref *ref);
 
 #ifdef __cplusplus
 }

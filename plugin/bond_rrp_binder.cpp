@@ -1,0 +1,352 @@
+/* ----------------------------------------------------------------------
+   rrp-lammps: bond_style rrp/binder. See doc/bond_rrp_binder.md.
+   Bookkeeping only: walk the bond list (newton_bond on or off), keep each bond's reference state
+   in a fix BOND_HISTORY (it migrates with the atoms and is written to restart files), tally
+   energies. The loads come from rrp_binder() in core/.
+------------------------------------------------------------------------- */
+
+#include "bond_rrp_binder.h"
+
+#include "atom.h"
+#include "comm.h"
+#include "domain.h"
+#include "error.h"
+#include "fix_bond_history.h"
+#include "force.h"
+#include "memory.h"
+#include "modify.h"
+#include "neighbor.h"
+#include "update.h"
+
+#include "fix_rrp_nve.h"
+#include "rrp/binder.h"
+
+#include <cmath>
+#include <cstring>
+
+using namespace LAMMPS_NS;
+
+// per-bond reference: d0 (3), q_i0 (4), q_j0 (4), ordered so that i has the lower atom ID
+static constexpr int NREF = 11;
+
+static void unpack_reference(const double *s, rrp_binder_ref &ref)
+{
+  for (int k = 0; k < 3; k++) ref.d0[k] = s[k];
+  for (int k = 0; k < 4; k++) {
+    ref.qi0[k] = s[3 + k];
+    ref.qj0[k] = s[7 + k];
+  }
+}
+
+BondRRPBinder::BondRRPBinder(LAMMPS *_lmp) :
+    Bond(_lmp), eterm{0.0, 0.0, 0.0}, km(nullptr), ka(nullptr), ks(nullptr),
+    shear_form(RRP_SHEAR_CONVECTED), r0_max(0.0), id_fix_dummy(nullptr), id_fix_history(nullptr),
+    fix_history(nullptr), orient(nullptr)
+{
+  writedata = 1;
+  single_extra = 3;
+  svector = new double[3];
+
+  // a placeholder keeps the history fix at this place in the fix list
+  id_fix_dummy = utils::strdup(fmt::format("RRP_BINDER_DUMMY_{}", instance_me));
+  modify->add_fix(fmt::format("{} all DUMMY", id_fix_dummy));
+  id_fix_history = utils::strdup("RRP_BINDER_HISTORY");
+}
+
+BondRRPBinder::~BondRRPBinder()
+{
+  if (modify->nfix && id_fix_dummy) modify->delete_fix(id_fix_dummy);
+  if (modify->nfix && fix_history) modify->delete_fix(id_fix_history);
+  delete[] id_fix_dummy;
+  delete[] id_fix_history;
+  delete[] svector;
+  if (allocated) {
+    memory->destroy(setflag);
+    memory->destroy(km);
+    memory->destroy(ka);
+    memory->destroy(ks);
+  }
+}
+
+void BondRRPBinder::allocate()
+{
+  allocated = 1;
+  const int np1 = atom->nbondtypes + 1;
+  memory->create(km, np1, "bond:km");
+  memory->create(ka, np1, "bond:ka");
+  memory->create(ks, np1, "bond:ks");
+  memory->create(setflag, np1, "bond:setflag");
+  for (int i = 1; i < np1; i++) setflag[i] = 0;
+}
+
+/* bond_style rrp/binder [shear convected|paper] */
+
+void BondRRPBinder::settings(int narg, char **arg)
+{
+  int iarg = 0;
+  while (iarg < narg) {
+    if (strcmp(arg[iarg], "shear") == 0) {
+      if (iarg + 2 > narg) utils::missing_cmd_args(FLERR, "bond_style rrp/binder shear", error);
+      if (strcmp(arg[iarg + 1], "convected") == 0)
+        shear_form = RRP_SHEAR_CONVECTED;
+      else if (strcmp(arg[iarg + 1], "paper") == 0)
+        shear_form = RRP_SHEAR_PAPER;
+      else
+        error->all(FLERR, "Bond style rrp/binder shear {} is unknown: use convected or paper",
+                   arg[iarg + 1]);
+      iarg += 2;
+    } else {
+      error->all(FLERR, "Unknown bond_style rrp/binder keyword: {}", arg[iarg]);
+    }
+  }
+}
+
+/* bond_coeff N Km Ka Ks */
+
+void BondRRPBinder::coeff(int narg, char **arg)
+{
+  if (narg != 4) error->all(FLERR, "Incorrect number of args for bond_coeff rrp/binder: expected N Km Ka Ks");
+  if (!allocated) allocate();
+  int ilo, ihi;
+  utils::bounds(FLERR, arg[0], 1, atom->nbondtypes, ilo, ihi, error);
+  const double kmv = utils::numeric(FLERR, arg[1], false, lmp);
+  const double kav = utils::numeric(FLERR, arg[2], false, lmp);
+  const double ksv = utils::numeric(FLERR, arg[3], false, lmp);
+  const char *names[3] = {"Km", "Ka", "Ks"};
+  const double vals[3] = {kmv, kav, ksv};
+  for (int k = 0; k < 3; k++)
+    if (!(vals[k] >= 0.0) || !std::isfinite(vals[k]))
+      error->all(FLERR, "Bond_coeff rrp/binder {} = {} must be a finite number >= 0", names[k],
+                 arg[1 + k]);
+  int count = 0;
+  for (int i = ilo; i <= ihi; i++) {
+    km[i] = kmv;
+    ka[i] = kav;
+    ks[i] = ksv;
+    setflag[i] = 1;
+    count++;
+  }
+  if (count == 0) error->all(FLERR, "Incorrect args for bond coefficients");
+}
+
+void BondRRPBinder::init_style()
+{
+  orient = FixRRPNVE::find(lmp, "Bond style rrp/binder");
+  for (int i = 1; i <= atom->nbondtypes; i++)
+    if (!setflag[i])
+      error->all(FLERR, "Bond style rrp/binder: bond type {} has no coefficients (bond_style "
+                        "hybrid is not supported)", i);
+
+  if (!fix_history) {
+    auto f = modify->replace_fix(id_fix_dummy,
+                                 fmt::format("{} all BOND_HISTORY 0 {}", id_fix_history, NREF), 1);
+    fix_history = dynamic_cast<FixBondHistory *>(f);
+    delete[] id_fix_dummy;
+    id_fix_dummy = nullptr;
+  }
+  fix_history->setflag = setflag;
+}
+
+/* ----------------------------------------------------------------------
+   reference state of every bond: positions (closest image) and orientations now
+------------------------------------------------------------------------- */
+
+void BondRRPBinder::store_reference()
+{
+  double **x = atom->x;
+  double **quat = orient->quat;
+  tagint *tag = atom->tag;
+  double rmax = 0.0;
+  for (int i = 0; i < atom->nlocal; i++) {
+    for (int m = 0; m < atom->num_bond[i]; m++) {
+      if (atom->bond_type[i][m] <= 0) continue;
+      int j = atom->map(atom->bond_atom[i][m]);
+      if (j < 0)
+        error->one(FLERR, "Bond style rrp/binder: atom {} of a bond of atom {} is missing "
+                          "(increase comm_modify cutoff)", atom->bond_atom[i][m], tag[i]);
+      int lo = i, hi = j;
+      if (tag[hi] < tag[lo]) std::swap(lo, hi);
+      double d[3] = {x[lo][0] - x[hi][0], x[lo][1] - x[hi][1], x[lo][2] - x[hi][2]};
+      domain->minimum_image(d[0], d[1], d[2]);
+      const double s[NREF] = {d[0], d[1], d[2], quat[lo][0], quat[lo][1], quat[lo][2], quat[lo][3],
+                              quat[hi][0], quat[hi][1], quat[hi][2], quat[hi][3]};
+      for (int k = 0; k < NREF; k++) fix_history->update_atom_value(i, m, k, s[k]);
+      rrp_binder_ref ref;
+      unpack_reference(s, ref);
+      rmax = std::max(rmax, rrp_binder_rest_length(&ref));
+    }
+  }
+  MPI_Allreduce(&rmax, &r0_max, 1, MPI_DOUBLE, MPI_MAX, world);
+  fix_history->post_neighbor();
+}
+
+/* ---------------------------------------------------------------------- */
+
+void BondRRPBinder::compute(int eflag, int vflag)
+{
+  if (!fix_history->stored_flag) {
+    fix_history->stored_flag = true;
+    store_reference();
+  }
+  ev_init(eflag, vflag);
+  eterm[0] = eterm[1] = eterm[2] = 0.0;
+
+  double **x = atom->x;
+  double **f = atom->f;
+  double **torque = atom->torque;
+  double **quat = orient->quat;
+  double **bondstore = fix_history->bondstore;
+  tagint *tag = atom->tag;
+  const int nlocal = atom->nlocal;
+  const int newton_bond = force->newton_bond;
+  int **bondlist = neighbor->bondlist;
+  const int nbondlist = neighbor->nbondlist;
+
+  for (int n = 0; n < nbondlist; n++) {
+    const int type = bondlist[n][2];
+    if (type <= 0) continue;
+    int i = bondlist[n][0], j = bondlist[n][1];
+    if (tag[j] < tag[i]) std::swap(i, j);    // the reference is stored lower ID first
+
+    rrp_binder_ref ref;
+    unpack_reference(bondstore[n], ref);
+    const rrp_binder_coeff c = {km[type], ka[type], ks[type], shear_form};
+    rrp_binder_load load;
+    const int status = rrp_binder(&c, &ref, x[i], x[j], quat[i], quat[j], &load);
+    if (status != RRP_OK)
+      error->one(FLERR,
+                 "Bond style rrp/binder: bond {}-{} on step {}: {} (atoms at ({}, {}, {}) and "
+                 "({}, {}, {}), rest length {})",
+                 tag[i], tag[j], update->ntimestep,
+                 status == RRP_EDOMAIN ? "coincident atoms or zero rest length: no bond direction"
+                                       : "non-finite positions or orientations",
+                 x[i][0], x[i][1], x[i][2], x[j][0], x[j][1], x[j][2],
+                 rrp_binder_rest_length(&ref));
+
+    if (newton_bond || i < nlocal)
+      for (int k = 0; k < 3; k++) {
+        f[i][k] += load.fi[k];
+        torque[i][k] += load.ti[k];
+      }
+    if (newton_bond || j < nlocal)
+      for (int k = 0; k < 3; k++) {
+        f[j][k] -= load.fi[k];
+        torque[j][k] += load.tj[k];
+      }
+
+    if (evflag) {
+      const double ebond = load.um + load.ua + load.us;
+      ev_tally_xyz(i, j, nlocal, newton_bond, ebond, load.fi[0], load.fi[1], load.fi[2],
+                   x[i][0] - x[j][0], x[i][1] - x[j][1], x[i][2] - x[j][2]);
+      if (eflag_global) {
+        const double w = newton_bond ? 1.0 : 0.5 * ((i < nlocal) + (j < nlocal));
+        eterm[0] += w * load.um;
+        eterm[1] += w * load.ua;
+        eterm[2] += w * load.us;
+      }
+    }
+  }
+}
+
+/* ---------------------------------------------------------------------- */
+
+double BondRRPBinder::equilibrium_distance(int /*type*/)
+{
+  return r0_max;
+}
+
+void BondRRPBinder::write_restart(FILE *fp)
+{
+  fwrite(&km[1], sizeof(double), atom->nbondtypes, fp);
+  fwrite(&ka[1], sizeof(double), atom->nbondtypes, fp);
+  fwrite(&ks[1], sizeof(double), atom->nbondtypes, fp);
+}
+
+void BondRRPBinder::read_restart(FILE *fp)
+{
+  allocate();
+  const int n = atom->nbondtypes;
+  if (comm->me == 0) {
+    utils::sfread(FLERR, &km[1], sizeof(double), n, fp, nullptr, error);
+    utils::sfread(FLERR, &ka[1], sizeof(double), n, fp, nullptr, error);
+    utils::sfread(FLERR, &ks[1], sizeof(double), n, fp, nullptr, error);
+  }
+  MPI_Bcast(&km[1], n, MPI_DOUBLE, 0, world);
+  MPI_Bcast(&ka[1], n, MPI_DOUBLE, 0, world);
+  MPI_Bcast(&ks[1], n, MPI_DOUBLE, 0, world);
+  for (int i = 1; i <= n; i++) setflag[i] = 1;
+}
+
+void BondRRPBinder::write_restart_settings(FILE *fp)
+{
+  fwrite(&shear_form, sizeof(int), 1, fp);
+}
+
+void BondRRPBinder::read_restart_settings(FILE *fp)
+{
+  if (comm->me == 0) utils::sfread(FLERR, &shear_form, sizeof(int), 1, fp, nullptr, error);
+  MPI_Bcast(&shear_form, 1, MPI_INT, 0, world);
+}
+
+void BondRRPBinder::write_data(FILE *fp)
+{
+  for (int i = 1; i <= atom->nbondtypes; i++)
+    fmt::print(fp, "{} {} {} {}\n", i, km[i], ka[i], ks[i]);
+}
+
+/* ----------------------------------------------------------------------
+   reference of the bond between local atom i and atom j, from i's bond slots
+------------------------------------------------------------------------- */
+
+int BondRRPBinder::reference_of(int i, int j, rrp_binder_ref &ref)
+{
+  tagint *tag = atom->tag;
+  for (int m = 0; m < atom->num_bond[i]; m++) {
+    if (atom->bond_atom[i][m] != tag[j]) continue;
+    double s[NREF];
+    for (int k = 0; k < NREF; k++) s[k] = fix_history->get_atom_value(i, m, k);
+    unpack_reference(s, ref);
+    return 1;
+  }
+  return 0;
+}
+
+/* energy of one bond (compute bond/local); svector = U^m, U^a, U^s; fforce is the force on i
+   along the bond divided by the distance (the shear force has a part across it) */
+
+double BondRRPBinder::single(int type, double /*rsq*/, int i, int j, double &fforce)
+{
+  fforce = 0.0;
+  svector[0] = svector[1] = svector[2] = 0.0;
+  if (type <= 0 || !fix_history || !fix_history->stored_flag) return 0.0;
+  rrp_binder_ref ref;
+  if (!reference_of(i, j, ref) && !reference_of(j, i, ref)) return 0.0;
+  int lo = i, hi = j;
+  if (atom->tag[hi] < atom->tag[lo]) std::swap(lo, hi);
+  double **x = atom->x;
+  double xhi[3] = {x[hi][0], x[hi][1], x[hi][2]};
+  double d[3] = {x[lo][0] - x[hi][0], x[lo][1] - x[hi][1], x[lo][2] - x[hi][2]};
+  domain->minimum_image(d[0], d[1], d[2]);
+  const double xlo[3] = {xhi[0] + d[0], xhi[1] + d[1], xhi[2] + d[2]};
+  const rrp_binder_coeff c = {km[type], ka[type], ks[type], shear_form};
+  rrp_binder_load load;
+  if (rrp_binder(&c, &ref, xlo, xhi, orient->quat[lo], orient->quat[hi], &load) != RRP_OK)
+    return 0.0;
+  const double rsq = d[0] * d[0] + d[1] * d[1] + d[2] * d[2];
+  // force on lo along d, as force on i along x_i - x_j (the same for i = hi)
+  fforce = (load.fi[0] * d[0] + load.fi[1] * d[1] + load.fi[2] * d[2]) / rsq;
+  svector[0] = load.um;
+  svector[1] = load.ua;
+  svector[2] = load.us;
+  return load.um + load.ua + load.us;
+}
+
+void *BondRRPBinder::extract(const char *str, int &dim)
+{
+  dim = 1;
+  if (strcmp(str, "km") == 0) return (void *) km;
+  if (strcmp(str, "ka") == 0) return (void *) ka;
+  if (strcmp(str, "ks") == 0) return (void *) ks;
+  if (strcmp(str, "eterm") == 0) return (void *) eterm;
+  return nullptr;
+}

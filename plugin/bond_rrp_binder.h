@@ -1,0 +1,58 @@
+/* -*- c++ -*- ----------------------------------------------------------
+   rrp-lammps: bond_style rrp/binder, the binder between two spheres of a particle-binder
+   composite (Baker & Gonzalez 2021, sec. 4): torsion/bending, axial and shear loads with
+   torques, measured from a reference state captured when the bond is first computed.
+   The loads come from core/ (rrp/binder.h).
+------------------------------------------------------------------------- */
+
+#ifdef BOND_CLASS
+// clang-format off
+BondStyle(rrp/binder,BondRRPBinder);
+// clang-format on
+#else
+
+#ifndef LMP_BOND_RRP_BINDER_H
+#define LMP_BOND_RRP_BINDER_H
+
+#include "bond.h"
+
+#include "rrp/binder.h"
+
+namespace LAMMPS_NS {
+
+class BondRRPBinder : public Bond {
+ public:
+  BondRRPBinder(class LAMMPS *);
+  ~BondRRPBinder() override;
+  void compute(int, int) override;
+  void settings(int, char **) override;
+  void coeff(int, char **) override;
+  void init_style() override;
+  double equilibrium_distance(int) override;
+  void write_restart(FILE *) override;
+  void read_restart(FILE *) override;
+  void write_restart_settings(FILE *) override;
+  void read_restart_settings(FILE *) override;
+  void write_data(FILE *) override;
+  double single(int, double, int, int, double &) override;
+  void *extract(const char *, int &) override;
+
+  double eterm[3];    // this rank's U^m, U^a, U^s of the last energy evaluation
+
+ protected:
+  double *km, *ka, *ks;
+  int shear_form;
+  double r0_max;
+  char *id_fix_dummy, *id_fix_history;
+  class FixBondHistory *fix_history;
+  class FixRRPNVE *orient;
+
+  void allocate();
+  void store_reference();
+  int reference_of(int i, int j, rrp_binder_ref &ref);
+};
+
+}    // namespace LAMMPS_NS
+
+#endif
+#endif

@@ -1,0 +1,111 @@
+/* ----------------------------------------------------------------------
+   rrp-lammps: fix rrp/wall. See doc/fix_rrp_wall.md.
+   Bookkeeping only; the contact law is rrp_hertz_wall() in core/.
+------------------------------------------------------------------------- */
+
+#include "fix_rrp_wall.h"
+
+#include "atom.h"
+#include "domain.h"
+#include "error.h"
+#include "update.h"
+
+#include "rrp/contact.h"
+
+#include <cmath>
+#include <cstring>
+
+using namespace LAMMPS_NS;
+using namespace FixConst;
+
+FixRRPWall::FixRRPWall(LAMMPS *lmp, int narg, char **arg) :
+    Fix(lmp, narg, arg), dim(0), side(1), coord(0.0), kpw(0.0), local{0.0, 0.0},
+    total{0.0, 0.0}, reduced(0)
+{
+  if (narg != 6)
+    error->all(FLERR, "Illegal fix rrp/wall command: expected fix ID group rrp/wall face coord Kpw");
+  const char *faces[6] = {"xlo", "xhi", "ylo", "yhi", "zlo", "zhi"};
+  int iface = -1;
+  for (int k = 0; k < 6; k++)
+    if (strcmp(arg[3], faces[k]) == 0) iface = k;
+  if (iface < 0)
+    error->all(FLERR, "Fix rrp/wall face {} is unknown: use xlo, xhi, ylo, yhi, zlo or zhi", arg[3]);
+  dim = iface / 2;
+  side = (iface % 2 == 0) ? 1 : -1;
+  coord = utils::numeric(FLERR, arg[4], false, lmp);
+  kpw = utils::numeric(FLERR, arg[5], false, lmp);
+  if (!std::isfinite(coord)) error->all(FLERR, "Fix rrp/wall coord {} must be finite", arg[4]);
+  if (!(kpw >= 0.0) || !std::isfinite(kpw))
+    error->all(FLERR, "Fix rrp/wall Kpw = {} must be a finite number >= 0", arg[5]);
+  if (!atom->radius_flag)
+    error->all(FLERR, "Fix rrp/wall requires per-atom radius (atom_style sphere)");
+  if (dim == 2 && domain->dimension == 2)
+    error->all(FLERR, "Fix rrp/wall face {} is not allowed in a 2d simulation", arg[3]);
+
+  scalar_flag = 1;
+  vector_flag = 1;
+  size_vector = 1;
+  global_freq = 1;
+  extscalar = 1;
+  extvector = 1;
+  energy_global_flag = 1;
+}
+
+int FixRRPWall::setmask()
+{
+  return POST_FORCE | MIN_POST_FORCE;
+}
+
+void FixRRPWall::init()
+{
+  if (utils::strmatch(update->integrate_style, "^respa"))
+    error->all(FLERR, "Fix rrp/wall does not support run_style respa");
+}
+
+void FixRRPWall::setup(int vflag)
+{
+  post_force(vflag);
+}
+
+void FixRRPWall::min_setup(int vflag)
+{
+  post_force(vflag);
+}
+
+void FixRRPWall::post_force(int /*vflag*/)
+{
+  double **x = atom->x;
+  double **f = atom->f;
+  const double *radius = atom->radius;
+  const int *mask = atom->mask;
+  const int nlocal = atom->nlocal;
+  local[0] = local[1] = 0.0;
+  reduced = 0;
+  for (int i = 0; i < nlocal; i++) {
+    if (!(mask[i] & groupbit)) continue;
+    double force;
+    local[0] += rrp_hertz_wall(kpw, radius[i], side * (x[i][dim] - coord), &force);
+    f[i][dim] += side * force;
+    local[1] += force;
+  }
+}
+
+void FixRRPWall::min_post_force(int vflag)
+{
+  post_force(vflag);
+}
+
+double FixRRPWall::compute_scalar()
+{
+  if (!reduced) {
+    MPI_Allreduce(local, total, 2, MPI_DOUBLE, MPI_SUM, world);
+    reduced = 1;
+  }
+  return total[0];
+}
+
+double FixRRPWall::compute_vector(int /*n*/)
+{
+  compute_scalar();
+  return total[1];
+}

@@ -1,0 +1,43 @@
+/* -*- c++ -*- ----------------------------------------------------------
+   rrp-lammps: fix rrp/wall, a rigid plane wall with the Hertzian particle-wall contact
+   U = 2/5 K [1 - s/R]_+^{5/2} (Baker & Gonzalez 2021, sec. 4; SPEC section 3).
+------------------------------------------------------------------------- */
+
+#ifdef FIX_CLASS
+// clang-format off
+FixStyle(rrp/wall,FixRRPWall);
+// clang-format on
+#else
+
+#ifndef LMP_FIX_RRP_WALL_H
+#define LMP_FIX_RRP_WALL_H
+
+#include "fix.h"
+
+namespace LAMMPS_NS {
+
+class FixRRPWall : public Fix {
+ public:
+  FixRRPWall(class LAMMPS *, int, char **);
+  int setmask() override;
+  void init() override;
+  void setup(int) override;
+  void min_setup(int) override;
+  void post_force(int) override;
+  void min_post_force(int) override;
+  double compute_scalar() override;
+  double compute_vector(int) override;
+
+  double energy_local() const { return local[0]; }
+
+ private:
+  int dim, side;    // axis 0,1,2; +1 for a lo wall (atoms above it), -1 for a hi wall
+  double coord, kpw;
+  double local[2], total[2];    // energy, force on the atoms along the normal
+  int reduced;
+};
+
+}    // namespace LAMMPS_NS
+
+#endif
+#endif

@@ -1,0 +1,203 @@
+/* ----------------------------------------------------------------------
+   rrp-lammps: pair_style rrp/hertz. See doc/pair_rrp_hertz.md.
+   Bookkeeping only: neighbor list, special-bond weights, newton, tallies; the contact law is
+   rrp_hertz_pair() in core/.
+------------------------------------------------------------------------- */
+
+#include "pair_rrp_hertz.h"
+
+#include "atom.h"
+#include "comm.h"
+#include "error.h"
+#include "force.h"
+#include "memory.h"
+#include "neigh_list.h"
+#include "neighbor.h"
+#include "update.h"
+
+#include "rrp/contact.h"
+
+#include <cmath>
+#include <cstring>
+
+using namespace LAMMPS_NS;
+
+PairRRPHertz::PairRRPHertz(LAMMPS *_lmp) : Pair(_lmp), kpp(nullptr), maxrad(0.0)
+{
+  single_enable = 1;
+  restartinfo = 1;
+  writedata = 1;
+}
+
+PairRRPHertz::~PairRRPHertz()
+{
+  if (allocated) {
+    memory->destroy(setflag);
+    memory->destroy(cutsq);
+    memory->destroy(kpp);
+  }
+}
+
+void PairRRPHertz::allocate()
+{
+  allocated = 1;
+  const int np1 = atom->ntypes + 1;
+  memory->create(setflag, np1, np1, "pair:setflag");
+  memory->create(cutsq, np1, np1, "pair:cutsq");
+  memory->create(kpp, np1, np1, "pair:kpp");
+  for (int i = 1; i < np1; i++)
+    for (int j = i; j < np1; j++) setflag[i][j] = 0;
+}
+
+void PairRRPHertz::settings(int narg, char ** /*arg*/)
+{
+  if (narg != 0) error->all(FLERR, "Illegal pair_style rrp/hertz command: it takes no arguments");
+}
+
+/* pair_coeff I J Kpp */
+
+void PairRRPHertz::coeff(int narg, char **arg)
+{
+  if (narg != 3) error->all(FLERR, "Incorrect args for pair_coeff rrp/hertz: expected I J Kpp");
+  if (!allocated) allocate();
+  int ilo, ihi, jlo, jhi;
+  utils::bounds(FLERR, arg[0], 1, atom->ntypes, ilo, ihi, error);
+  utils::bounds(FLERR, arg[1], 1, atom->ntypes, jlo, jhi, error);
+  const double k = utils::numeric(FLERR, arg[2], false, lmp);
+  if (!(k >= 0.0) || !std::isfinite(k))
+    error->all(FLERR, "Pair_coeff rrp/hertz Kpp = {} must be a finite number >= 0", arg[2]);
+  int count = 0;
+  for (int i = ilo; i <= ihi; i++)
+    for (int j = std::max(jlo, i); j <= jhi; j++) {
+      kpp[i][j] = k;
+      setflag[i][j] = 1;
+      count++;
+    }
+  if (count == 0) error->all(FLERR, "Incorrect args for pair coefficients");
+}
+
+void PairRRPHertz::init_style()
+{
+  if (!atom->radius_flag)
+    error->all(FLERR, "Pair style rrp/hertz requires per-atom radius (atom_style sphere)");
+  neighbor->add_request(this);
+
+  // cutoff: two of the largest radius, so every overlapping pair is in the list
+  double local = 0.0;
+  for (int i = 0; i < atom->nlocal; i++) local = std::max(local, atom->radius[i]);
+  MPI_Allreduce(&local, &maxrad, 1, MPI_DOUBLE, MPI_MAX, world);
+  if (!(maxrad > 0.0))
+    error->all(FLERR, "Pair style rrp/hertz: the largest atom radius is {}; it must be positive",
+               maxrad);
+}
+
+double PairRRPHertz::init_one(int i, int j)
+{
+  if (setflag[i][j] == 0) kpp[i][j] = std::sqrt(kpp[i][i] * kpp[j][j]);    // geometric mixing
+  kpp[j][i] = kpp[i][j];
+  return 2.0 * maxrad;
+}
+
+void PairRRPHertz::compute(int eflag, int vflag)
+{
+  ev_init(eflag, vflag);
+
+  double **x = atom->x;
+  double **f = atom->f;
+  const double *radius = atom->radius;
+  const int *type = atom->type;
+  const int nlocal = atom->nlocal;
+  const int newton_pair = force->newton_pair;
+  const double *special_lj = force->special_lj;
+
+  const int inum = list->inum;
+  const int *ilist = list->ilist;
+  const int *numneigh = list->numneigh;
+  int **firstneigh = list->firstneigh;
+
+  for (int ii = 0; ii < inum; ii++) {
+    const int i = ilist[ii];
+    const int *jlist = firstneigh[i];
+    for (int jj = 0; jj < numneigh[i]; jj++) {
+      int j = jlist[jj];
+      const double factor = special_lj[sbmask(j)];
+      j &= NEIGHMASK;
+      if (factor == 0.0) continue;
+      double fi[3], evdwl;
+      const int status =
+          rrp_hertz_pair(kpp[type[i]][type[j]], radius[i], radius[j], x[i], x[j], fi, &evdwl);
+      if (status != RRP_OK)
+        error->one(FLERR, "Pair style rrp/hertz: atoms {} and {} on step {}: {} (at ({}, {}, {}))",
+                   atom->tag[i], atom->tag[j], update->ntimestep,
+                   status == RRP_EDOMAIN ? "coincident centres" : "non-finite positions",
+                   x[i][0], x[i][1], x[i][2]);
+      if (evdwl == 0.0) continue;    // no overlap
+      for (int k = 0; k < 3; k++) fi[k] *= factor;
+      evdwl *= factor;
+      for (int k = 0; k < 3; k++) f[i][k] += fi[k];
+      if (newton_pair || j < nlocal)
+        for (int k = 0; k < 3; k++) f[j][k] -= fi[k];
+      if (evflag)
+        ev_tally_xyz(i, j, nlocal, newton_pair, evdwl, 0.0, fi[0], fi[1], fi[2], x[i][0] - x[j][0],
+                     x[i][1] - x[j][1], x[i][2] - x[j][2]);
+    }
+  }
+  if (vflag_fdotr) virial_fdotr_compute();
+}
+
+double PairRRPHertz::single(int i, int j, int itype, int jtype, double rsq, double /*factor_coul*/,
+                            double factor_lj, double &fforce)
+{
+  double fi[3], evdwl;
+  fforce = 0.0;
+  double **x = atom->x;
+  if (rrp_hertz_pair(kpp[itype][jtype], atom->radius[i], atom->radius[j], x[i], x[j], fi, &evdwl) !=
+      RRP_OK)
+    return 0.0;
+  // central force: fi = fforce (x_i - x_j)
+  fforce = factor_lj * (fi[0] * (x[i][0] - x[j][0]) + fi[1] * (x[i][1] - x[j][1]) +
+                        fi[2] * (x[i][2] - x[j][2])) / rsq;
+  return factor_lj * evdwl;
+}
+
+void PairRRPHertz::write_restart(FILE *fp)
+{
+  for (int i = 1; i <= atom->ntypes; i++)
+    for (int j = i; j <= atom->ntypes; j++) {
+      fwrite(&setflag[i][j], sizeof(int), 1, fp);
+      if (setflag[i][j]) fwrite(&kpp[i][j], sizeof(double), 1, fp);
+    }
+}
+
+void PairRRPHertz::read_restart(FILE *fp)
+{
+  allocate();
+  const int me = comm->me;
+  for (int i = 1; i <= atom->ntypes; i++)
+    for (int j = i; j <= atom->ntypes; j++) {
+      if (me == 0) utils::sfread(FLERR, &setflag[i][j], sizeof(int), 1, fp, nullptr, error);
+      MPI_Bcast(&setflag[i][j], 1, MPI_INT, 0, world);
+      if (setflag[i][j]) {
+        if (me == 0) utils::sfread(FLERR, &kpp[i][j], sizeof(double), 1, fp, nullptr, error);
+        MPI_Bcast(&kpp[i][j], 1, MPI_DOUBLE, 0, world);
+      }
+    }
+}
+
+void PairRRPHertz::write_data(FILE *fp)
+{
+  for (int i = 1; i <= atom->ntypes; i++) fmt::print(fp, "{} {}\n", i, kpp[i][i]);
+}
+
+void PairRRPHertz::write_data_all(FILE *fp)
+{
+  for (int i = 1; i <= atom->ntypes; i++)
+    for (int j = i; j <= atom->ntypes; j++) fmt::print(fp, "{} {} {}\n", i, j, kpp[i][j]);
+}
+
+void *PairRRPHertz::extract(const char *str, int &dim)
+{
+  dim = 2;
+  if (strcmp(str, "kpp") == 0) return (void *) kpp;
+  return nullptr;
+}

@@ -1,0 +1,47 @@
+/* -*- c++ -*- ----------------------------------------------------------
+   rrp-lammps: pair_style rrp/hertz, frictionless Hertzian contact between overlapping spheres,
+   U = 2/5 K [1 - r/(R_i+R_j)]_+^{5/2} (Baker & Gonzalez 2021, eqs. 56-57 with the SPEC
+   erratum). The force comes from core/ (rrp/contact.h).
+------------------------------------------------------------------------- */
+
+#ifdef PAIR_CLASS
+// clang-format off
+PairStyle(rrp/hertz,PairRRPHertz);
+// clang-format on
+#else
+
+#ifndef LMP_PAIR_RRP_HERTZ_H
+#define LMP_PAIR_RRP_HERTZ_H
+
+#include "pair.h"
+
+namespace LAMMPS_NS {
+
+class PairRRPHertz : public Pair {
+ public:
+  PairRRPHertz(class LAMMPS *);
+  ~PairRRPHertz() override;
+  void compute(int, int) override;
+  void settings(int, char **) override;
+  void coeff(int, char **) override;
+  void init_style() override;
+  double init_one(int, int) override;
+  void write_restart(FILE *) override;
+  void read_restart(FILE *) override;
+  void write_restart_settings(FILE *) override {}
+  void read_restart_settings(FILE *) override {}
+  void write_data(FILE *) override;
+  void write_data_all(FILE *) override;
+  double single(int, int, int, int, double, double, double, double &) override;
+  void *extract(const char *, int &) override;
+
+ protected:
+  double **kpp;
+  double maxrad;
+  void allocate();
+};
+
+}    // namespace LAMMPS_NS
+
+#endif
+#endif
