@@ -39,8 +39,8 @@ static void unpack_reference(const double *s, rrp_binder_ref &ref)
 }
 
 BondRRPBinder::BondRRPBinder(LAMMPS *_lmp) :
-    Bond(_lmp), eterm{0.0, 0.0, 0.0}, km(nullptr), ka(nullptr), ks(nullptr),
-    shear_form(RRP_SHEAR_CONVECTED), r0_max(0.0), id_fix_dummy(nullptr), id_fix_history(nullptr),
+    Bond(_lmp), eterm{0.0, 0.0, 0.0}, released(0.0), nbroken(0.0), km(nullptr), ka(nullptr),
+    ks(nullptr), shear_form(RRP_SHEAR_CONVECTED), break_strain(0.0), r0_max(0.0), id_fix_dummy(nullptr), id_fix_history(nullptr),
     fix_history(nullptr), orient(nullptr)
 {
   writedata = 1;
@@ -79,7 +79,7 @@ void BondRRPBinder::allocate()
   for (int i = 1; i < np1; i++) setflag[i] = 0;
 }
 
-/* bond_style rrp/binder [shear convected|paper] */
+/* bond_style rrp/binder [shear convected|paper] [break strain EC] */
 
 void BondRRPBinder::settings(int narg, char **arg)
 {
@@ -95,6 +95,16 @@ void BondRRPBinder::settings(int narg, char **arg)
         error->all(FLERR, "Bond style rrp/binder shear {} is unknown: use convected or paper",
                    arg[iarg + 1]);
       iarg += 2;
+    } else if (strcmp(arg[iarg], "break") == 0) {
+      if (iarg + 3 > narg) utils::missing_cmd_args(FLERR, "bond_style rrp/binder break", error);
+      if (strcmp(arg[iarg + 1], "strain") != 0)
+        error->all(FLERR, "Bond style rrp/binder break {} is unknown: use break strain EC",
+                   arg[iarg + 1]);
+      break_strain = utils::numeric(FLERR, arg[iarg + 2], false, lmp);
+      if (!(break_strain > 0.0) || !std::isfinite(break_strain))
+        error->all(FLERR, "Bond style rrp/binder break strain {} must be a positive number",
+                   arg[iarg + 2]);
+      iarg += 3;
     } else {
       error->all(FLERR, "Unknown bond_style rrp/binder keyword: {}", arg[iarg]);
     }
@@ -145,6 +155,13 @@ void BondRRPBinder::init_style()
     id_fix_dummy = nullptr;
   }
   fix_history->setflag = setflag;
+
+  // a ruptured binder leaves the two particles to their contact: the pair must be in the
+  // neighbor list with full weight
+  if (break_strain > 0.0 && (force->special_lj[1] != 1.0 || force->special_coul[1] != 1.0))
+    error->all(FLERR, "Bond style rrp/binder with break requires special_bonds lj/coul 1.0 for "
+                      "1-2 neighbors (now lj {} coul {}), so that ruptured binders leave contact",
+               force->special_lj[1], force->special_coul[1]);
 }
 
 /* ----------------------------------------------------------------------
@@ -201,6 +218,7 @@ void BondRRPBinder::compute(int eflag, int vflag)
   const int newton_bond = force->newton_bond;
   int **bondlist = neighbor->bondlist;
   const int nbondlist = neighbor->nbondlist;
+  double step_released[2] = {0.0, 0.0};
 
   for (int n = 0; n < nbondlist; n++) {
     const int type = bondlist[n][2];
@@ -222,6 +240,21 @@ void BondRRPBinder::compute(int eflag, int vflag)
                                        : "non-finite positions or orientations",
                  x[i][0], x[i][1], x[i][2], x[j][0], x[j][1], x[j][2],
                  rrp_binder_rest_length(&ref));
+
+    if (break_strain > 0.0 && load.strain > break_strain) {
+      // rupture: the binder stops acting, its stored energy is released
+      const double w = newton_bond ? 1.0 : 0.5 * ((i < nlocal) + (j < nlocal));
+      step_released[0] += w * (load.um + load.ua + load.us);
+      step_released[1] += w;
+      bondlist[n][2] = 0;
+      for (int side = 0; side < 2; side++) {
+        const int a = side ? j : i, b = side ? i : j;
+        if (a >= nlocal) continue;
+        for (int m = 0; m < atom->num_bond[a]; m++)
+          if (atom->bond_atom[a][m] == tag[b]) atom->bond_type[a][m] = 0;
+      }
+      continue;
+    }
 
     if (newton_bond || i < nlocal)
       for (int k = 0; k < 3; k++) {
@@ -245,6 +278,13 @@ void BondRRPBinder::compute(int eflag, int vflag)
         eterm[2] += w * load.us;
       }
     }
+  }
+
+  if (break_strain > 0.0) {
+    double all[2];
+    MPI_Allreduce(step_released, all, 2, MPI_DOUBLE, MPI_SUM, world);
+    released += all[0];
+    nbroken += all[1];
   }
 }
 
@@ -280,12 +320,23 @@ void BondRRPBinder::read_restart(FILE *fp)
 void BondRRPBinder::write_restart_settings(FILE *fp)
 {
   fwrite(&shear_form, sizeof(int), 1, fp);
+  fwrite(&break_strain, sizeof(double), 1, fp);
+  fwrite(&released, sizeof(double), 1, fp);
+  fwrite(&nbroken, sizeof(double), 1, fp);
 }
 
 void BondRRPBinder::read_restart_settings(FILE *fp)
 {
-  if (comm->me == 0) utils::sfread(FLERR, &shear_form, sizeof(int), 1, fp, nullptr, error);
+  if (comm->me == 0) {
+    utils::sfread(FLERR, &shear_form, sizeof(int), 1, fp, nullptr, error);
+    utils::sfread(FLERR, &break_strain, sizeof(double), 1, fp, nullptr, error);
+    utils::sfread(FLERR, &released, sizeof(double), 1, fp, nullptr, error);
+    utils::sfread(FLERR, &nbroken, sizeof(double), 1, fp, nullptr, error);
+  }
   MPI_Bcast(&shear_form, 1, MPI_INT, 0, world);
+  MPI_Bcast(&break_strain, 1, MPI_DOUBLE, 0, world);
+  MPI_Bcast(&released, 1, MPI_DOUBLE, 0, world);
+  MPI_Bcast(&nbroken, 1, MPI_DOUBLE, 0, world);
 }
 
 void BondRRPBinder::write_data(FILE *fp)

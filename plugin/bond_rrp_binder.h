@@ -37,11 +37,14 @@ class BondRRPBinder : public Bond {
   double single(int, double, int, int, double &) override;
   void *extract(const char *, int &) override;
 
-  double eterm[3];    // this rank's U^m, U^a, U^s of the last energy evaluation
+  double eterm[3];     // this rank's U^m, U^a, U^s of the last energy evaluation
+  double released;     // energy of all ruptured binders so far (the same on every rank)
+  double nbroken;      // number of ruptured binders so far (the same on every rank)
 
  protected:
   double *km, *ka, *ks;
   int shear_form;
+  double break_strain;    // rupture when L/L0 - 1 exceeds it; 0: no rupture
   double r0_max;
   char *id_fix_dummy, *id_fix_history;
   class FixBondHistory *fix_history;

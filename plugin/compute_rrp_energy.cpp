@@ -16,18 +16,19 @@
 
 using namespace LAMMPS_NS;
 
-static constexpr int NTERMS = 5;
+static constexpr int NTERMS = 5;    // summed over the ranks
+static constexpr int NVALUES = 7;   // plus released energy and ruptured binders
 
 ComputeRRPEnergy::ComputeRRPEnergy(LAMMPS *lmp, int narg, char **arg) : Compute(lmp, narg, arg)
 {
   if (narg != 3) error->all(FLERR, "Illegal compute rrp/energy command: expected compute ID all rrp/energy");
   if (igroup) error->all(FLERR, "Compute rrp/energy must use group all");
   vector_flag = 1;
-  size_vector = NTERMS;
+  size_vector = NVALUES;
   extvector = 1;
   peflag = 1;
   timeflag = 1;
-  vector = new double[NTERMS];
+  vector = new double[NVALUES];
 }
 
 ComputeRRPEnergy::~ComputeRRPEnergy()
@@ -49,4 +50,9 @@ void ComputeRRPEnergy::compute_vector()
   for (auto &fix : modify->get_fix_by_style("^rrp/wall$"))
     local[4] += dynamic_cast<FixRRPWall *>(fix)->energy_local();
   MPI_Allreduce(local, vector, NTERMS, MPI_DOUBLE, MPI_SUM, world);
+  vector[5] = vector[6] = 0.0;
+  if (auto bond = dynamic_cast<BondRRPBinder *>(force->bond)) {
+    vector[5] = bond->released;
+    vector[6] = bond->nbroken;
+  }
 }

@@ -30,6 +30,8 @@ int rrp_binder(const rrp_binder_coeff *c, const rrp_binder_ref *ref, const doubl
   rrp_scale3(1.0 / L, d, dh);
   rrp_scale3(1.0 / L0, ref->d0, d0h);
 
+  out->strain = L / L0 - 1.0;
+
   double Qi[4], Qj[4];
   rotation_since(qi, ref->qi0, Qi);
   rotation_since(qj, ref->qj0, Qj);
@@ -49,7 +51,7 @@ int rrp_binder(const rrp_binder_coeff *c, const rrp_binder_ref *ref, const doubl
 
   /* axial (51)-(52) */
   if (c->ka != 0.0) {
-    const double strain = L / L0 - 1.0;
+    const double strain = out->strain;
     out->ua = 0.5 * c->ka * strain * strain;
     const double s = -c->ka / L0 * strain;
     for (int k = 0; k < 3; k++) out->fi[k] += s * dh[k];

@@ -14,6 +14,24 @@ pair_style zero 1.0
 pair_coeff * *
 """
 SPHERE = BASE % "sphere" + "set group all diameter 1.0\nset group all mass 1.0\n"
+BOND_BASE = """
+plugin load ${plugin}
+units lj
+atom_style hybrid sphere bond
+boundary f f f
+region box block -2 2 -2 2 -2 2
+create_box 1 box bond/types 1 extra/bond/per/atom 2 extra/special/per/atom 4
+create_atoms 1 single 0 0 0
+create_atoms 1 single %s
+set group all diameter 1.0
+mass 1 1.0
+set group all mass 1.0
+create_bonds single/bond 1 1 2 special no
+pair_style zero 1.0
+pair_coeff * *
+"""
+BOND = BOND_BASE % "1 0 0"
+BOND_COINCIDENT = BOND_BASE % "0 0 0"
 
 CASES = [
     ("atom style without rmass, omega, torque", BASE % "atomic" + "mass 1 1.0\nfix 1 all rrp/nve\n",
@@ -48,6 +66,28 @@ CASES = [
      "Expected floating point parameter instead of 'up'"),
     ("respa", SPHERE + "fix 1 all rrp/nve\nrun_style respa 2 2\nrun 1\n",
      "Fix rrp/nve does not support run_style respa"),
+    ("unknown shear form", BOND + "bond_style rrp/binder shear sideways\n",
+     "Bond style rrp/binder shear sideways is unknown"),
+    ("negative binder stiffness", BOND + "bond_style rrp/binder\nbond_coeff 1 10 -200 200\n",
+     "Bond_coeff rrp/binder Ka = -200 must be a finite number >= 0"),
+    ("binder coefficients missing", BOND + "bond_style rrp/binder\nbond_coeff 1 10 200\n",
+     "Incorrect number of args for bond_coeff rrp/binder"),
+    ("break with a zero strain", BOND + "bond_style rrp/binder break strain 0\n",
+     "Bond style rrp/binder break strain 0 must be a positive number"),
+    ("binder without fix rrp/nve", BOND + "bond_style rrp/binder\nbond_coeff 1 1 1 1\nfix 2 all nve/sphere\nrun 0\n",
+     "Bond style rrp/binder requires fix rrp/nve"),
+    ("binder on coincident atoms", BOND_COINCIDENT + "bond_style rrp/binder\nbond_coeff 1 1 1 1\n"
+     "fix 1 all rrp/nve\nrun 0\n", "Bond style rrp/binder: bond 1-2 on step 0: coincident atoms"),
+    ("negative contact stiffness", SPHERE + "pair_style rrp/hertz\npair_coeff * * -5\n",
+     "Pair_coeff rrp/hertz Kpp = -5 must be a finite number >= 0"),
+    ("pair style arguments", SPHERE + "pair_style rrp/hertz 2.5\n",
+     "pair_style rrp/hertz command: it takes no arguments"),
+    ("unknown wall face", SPHERE + "fix w all rrp/wall left 0 100\n",
+     "Fix rrp/wall face left is unknown"),
+    ("negative wall stiffness", SPHERE + "fix w all rrp/wall xlo 0 -1\n",
+     "Fix rrp/wall Kpw = -1 must be a finite number >= 0"),
+    ("compute rrp/energy on a group", SPHERE + "group one id 1\ncompute e one rrp/energy\n",
+     "Compute rrp/energy must use group all"),
 ]
 
 for name, script, message in CASES:

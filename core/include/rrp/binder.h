@@ -56,6 +56,7 @@ typedef struct rrp_binder_load {
   double ti[3];      /* spatial torque on i */
   double tj[3];      /* spatial torque on j */
   double um, ua, us; /* energies of torsion/bending, axial, shear */
+  double strain;     /* axial strain L/L0 - 1 (for a rupture criterion) */
 } rrp_binder_load;
 
 /* Loads of one bond (i, j). Returns RRP_OK, or RRP_EDOMAIN (out zeroed) when L or L0 is 0 (the
