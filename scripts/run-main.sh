@@ -1,12 +1,15 @@
 #!/usr/bin/env bash
 # Command A: the main job. Installs what is missing, bootstraps LAMMPS if not cached, builds,
-# then runs the 3D pendulum of Baker & Gonzalez (2021) with LAMMPS and the plugin for each
-# scheme (examples/pendulum/in.pendulum) and plots energy and invariants. Idempotent.
-# Output in out/pendulum/ (or $RRP_OUT): pendulum-SCHEME.dat, pendulum.png, summary.txt.
+# then runs the impact of the particle-binder torus on a rigid wall of Baker & Gonzalez (2021)
+# sec. 4.1 (examples/torus) with LAMMPS and the plugin: 80 particles, h = 1e-3, t = 35 (35,000
+# steps, under a minute), and plots the energy of each term over time (Fig. 4) and snapshots of
+# the deformed torus with the particles' orientations (Fig. 3). Idempotent.
+# Output in out/torus/ (or $RRP_OUT): torus.dat, torus.dump, log.lammps, torus-energy.png,
+# torus-snapshots.png, summary.txt. Set RRP_SCHEME (newmark | exact | euler), RRP_TEND, RRP_DT.
 set -euo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
 build=${RRP_BUILD_DIR:-$top/build}
-out=${RRP_OUT:-$top/out/pendulum}
+out=${RRP_OUT:-$top/out/torus}
 
 bash "$top/scripts/deps.sh"
 bash "$top/scripts/build.sh"
@@ -14,10 +17,12 @@ cache=${RRP_LAMMPS_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/rrp-lammps/lammps-2025
 lmp=${RRP_LAMMPS_BINARY:-$cache/prefix/bin/lmp}
 
 mkdir -p "$out"
-for scheme in exact newmark euler; do
-  echo "== pendulum, scheme $scheme, h = 0.01, t = 100 (10,000 steps)"
-  (cd "$out" && "$lmp" -in "$top/examples/pendulum/in.pendulum" -log "log.$scheme" -echo none \
-     -var plugin "$build/plugin/rrpplugin.so" -var scheme "$scheme" -var dt 0.01 -var tend 100 \
-     -var every 10 -var out "pendulum-$scheme.dat" | grep -E '^ +[0-9]+ ' )
-done
-/usr/bin/python3 "$top/scripts/plot_pendulum.py" "$out"
+cd "$out"
+/usr/bin/python3 "$top/examples/torus/make_torus.py" --out data.torus
+scheme=${RRP_SCHEME:-newmark}
+echo "== torus impact, scheme $scheme, h = ${RRP_DT:-0.001}, t = ${RRP_TEND:-35} (progress in %)"
+"$lmp" -in "$top/examples/torus/in.torus" -log log.lammps -echo none \
+  -var plugin "$build/plugin/rrpplugin.so" -var scheme "$scheme" -var dt "${RRP_DT:-0.001}" \
+  -var tend "${RRP_TEND:-35}" -var every 10 -var out torus.dat -var dump torus.dump \
+  -var dumpevery 500 | awk '/^ +Step/ {on = 1} on && NF == 0 {on = 0} on'
+/usr/bin/python3 "$top/scripts/plot_torus.py" "$out"
