@@ -14,6 +14,8 @@ const char *rrp_strerror(int status)
       return "non-finite value (NaN or infinity)";
     case RRP_EDOMAIN:
       return "argument out of its domain";
+    case RRP_ENOCONV:
+      return "the implicit solve did not converge";
     default:
       return "unknown status";
   }

@@ -292,7 +292,7 @@ static void test_strerror(void **state)
 {
   (void) state;
   assert_string_equal(rrp_strerror(RRP_OK), "ok");
-  for (int s = RRP_ESTEP; s <= RRP_EDOMAIN; s++) assert_string_not_equal(rrp_strerror(s), "unknown status");
+  for (int s = RRP_ESTEP; s <= RRP_ENOCONV; s++) assert_string_not_equal(rrp_strerror(s), "unknown status");
   assert_string_equal(rrp_strerror(99), "unknown status");
 }
 

@@ -30,7 +30,8 @@ enum rrp_status {
   RRP_ESTEP = 1,       /* exact map (23): h |Omega + h/(2J) T| >= 1, the step is too large */
   RRP_ESINGULAR = 2,   /* a rescaled Rodrigues vector is infinite (a half-turn) */
   RRP_ENONFINITE = 3,  /* an input or a result is NaN or infinite */
-  RRP_EDOMAIN = 4      /* an argument is outside its domain (negative mass, unknown name ...) */
+  RRP_EDOMAIN = 4,     /* an argument is outside its domain (negative mass, unknown name ...) */
+  RRP_ENOCONV = 5      /* an implicit solve did not converge within its iteration limit */
 };
 
 /* A short English text for a status code ("ok", "step too large for the exact map", ...). */
