@@ -88,7 +88,8 @@ def convergence(r, out, quick, table):
         ref, _ = r.run(problem, "rk4", href, tend)
         Rref, Piref = final_state(ref)
         fig, axes = plt.subplots(1, 2, figsize=(11, 4.5))
-        for scheme in general_schemes(r):
+        for i, scheme in enumerate(general_schemes(r)):
+            style = "o-" if i < 10 else "s--"
             eR, eP = [], []
             for h in hs:
                 rows, info = r.run(problem, scheme, h, tend)
@@ -103,8 +104,8 @@ def convergence(r, out, quick, table):
             orderR = math.log2(eR[-2] / eR[-1]) if all(np.isfinite(eR[-2:])) and eR[-1] > 0 else float("nan")
             table.setdefault(problem, {}).setdefault(scheme, {}).update(
                 {"order_Pi": order, "order_R": orderR, "err_Pi": eP[-1], "err_R": eR[-1]})
-            axes[0].loglog(hs, eP, "o-", ms=3, lw=0.8, label=scheme)
-            axes[1].loglog(hs, eR, "o-", ms=3, lw=0.8, label=scheme)
+            axes[0].loglog(hs, eP, style, ms=3, lw=0.8, label=scheme)
+            axes[1].loglog(hs, eR, style, ms=3, lw=0.8, label=scheme)
         axes[0].set_title(f"{problem}: ||Pi - Pi_ref|| at t = {tend:g}")
         axes[1].set_title(f"{problem}: ||R - R_ref||_2 at t = {tend:g}")
         for ax in axes:
@@ -128,6 +129,7 @@ def long_runs(r, out, quick, table):
     for problem, h, tend, every in runs:
         log(f"long run: {problem}, h = {h:g}, t = {tend:g}")
         fig, axes = plt.subplots(2, 1, figsize=(10, 7), sharex=True)
+        blown = []
         for scheme in general_schemes(r):
             rows, info = r.run(problem, scheme, h, tend, every)
             entry = table.setdefault(problem, {}).setdefault(scheme, {})
@@ -147,16 +149,22 @@ def long_runs(r, out, quick, table):
                 entry["dE"] = float(np.max(np.abs(E - E[0])) / abs(E[0]))
                 if problem == "free-body":
                     entry["dL"] = float(np.max(np.linalg.norm(L - L[0], axis=1)) / np.linalg.norm(L[0]))
-            axes[0].plot(t, E / E[-1 if problem == "intermediate-axis" else 0], lw=0.6, label=scheme)
+            if entry["dE"] > 0.5:   # blown up: listed in the table, not drawn
+                entry["failed"] = f"energy error {entry['dE']:.2g}: unstable at this step"
+                blown.append(scheme)
+                continue
+            axes[0].plot(t, E / E[-1 if problem == "intermediate-axis" else 0], lw=0.6, label=scheme,
+                         ls=["-", "--", ":"][len(axes[0].lines) // 10])
             w = rows[:, 5:8] / np.array([5.0, 10.0, 1.0]) if problem == "intermediate-axis" else rows[:, 5:8]
-            axes[1].plot(t, w[:, 0], lw=0.6)
+            axes[1].plot(t, w[:, 0], lw=0.6, ls=axes[0].lines[-1].get_linestyle())
         axes[0].set_ylabel("H / H0" if problem != "intermediate-axis" else "H / H(end)")
         axes[1].set_ylabel("omega_1 (body)" if problem == "intermediate-axis" else "Pi_1 (body)")
         axes[1].set_xlabel("t")
         if problem == "soft-wall":
             axes[0].set_ylim(0.9, 1.1)
         axes[0].legend(fontsize=6, ncol=3)
-        axes[0].set_title(f"{problem}, h = {h:g} ({int(round(tend / h))} steps)")
+        axes[0].set_title(f"{problem}, h = {h:g} ({int(round(tend / h))} steps)"
+                          + (f"; unstable, not drawn: {', '.join(blown)}" if blown else ""), fontsize=9)
         for ax in axes:
             ax.grid(alpha=0.3)
         fig.tight_layout()
@@ -180,6 +188,10 @@ def pendulum(r, out, quick, table):
         t = rows[:, 0]
         return float(np.sum(0.5 * (f[1:] + f[:-1]) * np.diff(t)))
 
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    fig, axes = plt.subplots(1, 3, figsize=(14, 4.2))
     qref = h1(ref)
     for scheme in ("rrp-exact", "rrp-newmark", "rrp-euler", "rrp-general"):
         eE, eq = [], []
@@ -190,11 +202,28 @@ def pendulum(r, out, quick, table):
             eq.append(math.sqrt(abs(h1(rows) - qref)) / math.sqrt(qref))
         R = rows[:, 8:17].reshape(-1, 3, 3)
         rr = R[:, :, 2]
-        dot = np.max(np.abs(np.sum(rr * rows[:, 2:5], axis=1)))
-        ln = np.max(np.abs(np.linalg.norm(rr, axis=1) - 1))
+        dots = np.abs(np.sum(rr * rows[:, 2:5], axis=1))
+        lens = np.abs(np.linalg.norm(rr, axis=1) - 1)
+        dot, ln = np.max(dots), np.max(lens)
+        axes[0].loglog(hs, eE, "o-", ms=3, label=scheme)
+        axes[1].loglog(hs, eq, "o-", ms=3, label=scheme)
+        axes[2].semilogy(rows[:, 0], np.maximum(dots, 1e-18), lw=0.6, label=f"{scheme}: |R rho0 . Omega|")
         table.setdefault("pendulum", {})[scheme] = {
             "order_E": math.log2(eE[-2] / eE[-1]), "order_q": math.log2(eq[-2] / eq[-1]),
             "err_E": eE[-1], "dot": float(dot), "len": float(ln)}
+    axes[0].set_title("E(t)-error (38), t = 10")
+    axes[1].set_title("q(t)-error (37), t = 10")
+    axes[2].set_title("invariant R rho0 . Omega (41b), h = 0.0125")
+    for ax in axes[:2]:
+        ax.set_xlabel("h")
+        ax.grid(alpha=0.3, which="both")
+        ax.legend(fontsize=7)
+    axes[2].set_xlabel("t")
+    axes[2].legend(fontsize=6)
+    fig.suptitle("3D pendulum (Baker & Gonzalez 2021, Fig. 1), rigid-body schemes of rrp-integrate")
+    fig.tight_layout()
+    fig.savefig(os.path.join(out, "pendulum.png"), dpi=100)
+    plt.close(fig)
 
 
 def write_table(out, table):
