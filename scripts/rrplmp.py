@@ -1,0 +1,66 @@
+"""Shared set-up of the Python drivers: find the LAMMPS Python module of the bootstrapped LAMMPS
+(python/ of its source tree) and its shared library, the plugin, and the examples; open LAMMPS.
+
+The LAMMPS module loads liblammps.so by name, so the library's folder must be on LD_LIBRARY_PATH
+when the process starts: setup() re-executes the script once with it set."""
+import os
+import sys
+
+TOP = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+CACHE = os.environ.get("RRP_LAMMPS_CACHE",
+                       os.path.join(os.environ.get("XDG_CACHE_HOME", os.path.expanduser("~/.cache")),
+                                    "rrp-lammps", "lammps-20250204"))
+PLUGIN = os.environ.get("RRP_PLUGIN", os.path.join(TOP, "build", "plugin", "rrpplugin.so"))
+EXAMPLES = os.path.join(TOP, "examples")
+
+
+def setup():
+    """Make `import lammps` work: module path, library path (re-exec once if needed)."""
+    libdir = os.environ.get("RRP_LAMMPS_LIBDIR", os.path.join(CACHE, "prefix", "lib"))
+    pydir = os.environ.get("RRP_LAMMPS_PYTHON", os.path.join(CACHE, "src", "python"))
+    paths = os.environ.get("LD_LIBRARY_PATH", "").split(":")
+    if libdir not in paths and not os.environ.get("RRP_REEXEC"):
+        env = dict(os.environ, LD_LIBRARY_PATH=":".join([libdir] + [p for p in paths if p]), RRP_REEXEC="1")
+        os.execve(sys.executable, [sys.executable] + sys.argv, env)
+    if pydir not in sys.path:
+        sys.path.insert(0, pydir)
+    if not os.path.exists(PLUGIN):
+        sys.exit(f"error: plugin {PLUGIN} not found: build first (scripts/build.sh) or set RRP_PLUGIN")
+
+
+def open_lammps(variables, logfile="none"):
+    """A LAMMPS instance (serial, screen off) with index variables set from `variables`."""
+    from lammps import lammps
+    args = ["-log", logfile, "-screen", "none", "-nocite", "-var", "plugin", PLUGIN]
+    for k, v in variables.items():
+        args += ["-var", k, str(v)]
+    return lammps(cmdargs=args)
+
+
+_last_decile = {}
+
+
+def progress(label, done, total):
+    """A progress line on stderr at every 10% of a long run (log-friendly, no carriage returns)."""
+    decile = int(10 * done / total) if total else 10
+    if _last_decile.get(label) != decile:
+        _last_decile[label] = decile
+        print(f"  {label}: {10 * decile:3d}%", file=sys.stderr, flush=True)
+
+
+def write_csv(path, header, rows):
+    with open(path, "w") as fh:
+        fh.write(",".join(header) + "\n")
+        for r in rows:
+            fh.write(",".join(f"{x:.17g}" if isinstance(x, float) else str(x) for x in r) + "\n")
+
+
+def make_torus(path, *args):
+    import subprocess
+    subprocess.run([sys.executable, os.path.join(EXAMPLES, "torus", "make_torus.py"), "--out", path, *args],
+                   check=True, stdout=subprocess.DEVNULL)
+
+
+def read_table(path):
+    import numpy as np
+    return np.loadtxt(path, comments="#", ndmin=2)
