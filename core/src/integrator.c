@@ -23,6 +23,65 @@ static inline double radius_of(const rrp_spheres *p, int i)
   return p->radius ? p->radius[i] : 0.0;
 }
 
+/* dt/m and dt/J of particle i with one division: J = c m r^2 (ratio) or J = c (value) */
+static inline void kick_factors(const rrp_spheres *p, const rrp_inertia *in, int i, double dt,
+                                double *dtm, double *dtj)
+{
+  const double m = p->mass[i];
+  if (in->kind == RRP_INERTIA_VALUE) {
+    *dtm = dt / m;
+    *dtj = dt / in->value;
+  } else {
+    const double r = radius_of(p, i);
+    const double cr2 = in->value * r * r;
+    const double inv = dt / (m * cr2); /* dt / J */
+    *dtj = inv;
+    *dtm = inv * cr2;
+  }
+}
+
+/* q <- dq q for a unit increment dq, then one Newton step towards |q| = 1
+ * (q *= (3 - |q|^2)/2: removes the rounding drift of |q| without a square root) */
+static inline void rotate_by(const double dq[4], double q[4])
+{
+  const double w = dq[0] * q[0] - dq[1] * q[1] - dq[2] * q[2] - dq[3] * q[3];
+  const double x = dq[0] * q[1] + dq[1] * q[0] + dq[2] * q[3] - dq[3] * q[2];
+  const double y = dq[0] * q[2] - dq[1] * q[3] + dq[2] * q[0] + dq[3] * q[1];
+  const double z = dq[0] * q[3] + dq[1] * q[2] - dq[2] * q[1] + dq[3] * q[0];
+  const double f = 0.5 * (3.0 - (w * w + x * x + y * y + z * z));
+  q[0] = f * w;
+  q[1] = f * x;
+  q[2] = f * y;
+  q[3] = f * z;
+}
+
+/* the unit quaternion of the increment da = D(h, w) of map (23) (exact) or da = h w of (25),
+ * (27), trig-free. For (23), da = 2h w/(1 + s), s = sqrt(1 - h^2|w|^2), and
+ * q(da) = (1, da/2)/sqrt(1 + |da|^2/4) = (c, h w/(2c)) with c = sqrt((1 + s)/2): the increment's
+ * half-angle cosine. Returns RRP_OK, RRP_ESTEP or RRP_ENONFINITE (dq untouched). */
+static inline int increment_quat(double h, const double w[3], int exact, double dq[4])
+{
+  const double hw2 = h * h * rrp_dot3(w, w);
+  if (!isfinite(hw2)) return RRP_ENONFINITE;
+  if (exact) {
+    if (!(hw2 < 1.0)) return RRP_ESTEP;
+    const double c = sqrt(0.5 * (1.0 + sqrt(1.0 - hw2)));
+    const double k = h / (2.0 * c);
+    dq[0] = c;
+    dq[1] = k * w[0];
+    dq[2] = k * w[1];
+    dq[3] = k * w[2];
+  } else {
+    const double r = 1.0 / sqrt(1.0 + 0.25 * hw2);
+    const double k = 0.5 * h * r;
+    dq[0] = r;
+    dq[1] = k * w[0];
+    dq[2] = k * w[1];
+    dq[3] = k * w[2];
+  }
+  return RRP_OK;
+}
+
 int rrp_exact_increment(double h, const double w[3], double da[3])
 {
   const double hw2 = h * h * rrp_dot3(w, w);
@@ -39,18 +98,11 @@ static int verlet_first(const rrp_spheres *p, const rrp_inertia *in, double h, d
   const double dtf = 0.5 * h * ftm2v;
   for (int i = 0; i < p->n; i++) {
     if (!selected(p, i)) continue;
-    const double m = p->mass[i];
-    const double dtfm = dtf / m;
-    const double dtfj = dtf / rrp_inertia_of(in, m, radius_of(p, i));
-    double w[3], da[3];
+    double dtfm, dtfj;
+    kick_factors(p, in, i, dtf, &dtfm, &dtfj);
+    double w[3], dq[4];
     for (int d = 0; d < 3; d++) w[d] = p->omega[i][d] + dtfj * p->torque[i][d];
-    int status;
-    if (exact) {
-      status = rrp_exact_increment(h, w, da);
-    } else {
-      rrp_scale3(h, w, da);
-      status = isfinite(rrp_dot3(da, da)) ? RRP_OK : RRP_ENONFINITE;
-    }
+    const int status = increment_quat(h, w, exact, dq);
     if (status != RRP_OK) {
       if (bad) {
         bad->index = i;
@@ -63,7 +115,7 @@ static int verlet_first(const rrp_spheres *p, const rrp_inertia *in, double h, d
       p->x[i][d] += h * p->v[i][d];
       p->omega[i][d] = w[d];
     }
-    rrp_quat_apply_alpha(da, p->quat[i]); /* (23b)/(25b): R <- R(da) R */
+    rotate_by(dq, p->quat[i]); /* (23b)/(25b): R <- R(da) R */
   }
   return RRP_OK;
 }
@@ -86,9 +138,8 @@ static void verlet_second(const rrp_spheres *p, const rrp_inertia *in, double h,
   const double dtf = 0.5 * h * ftm2v;
   for (int i = 0; i < p->n; i++) {
     if (!selected(p, i)) continue;
-    const double m = p->mass[i];
-    const double dtfm = dtf / m;
-    const double dtfj = dtf / rrp_inertia_of(in, m, radius_of(p, i));
+    double dtfm, dtfj;
+    kick_factors(p, in, i, dtf, &dtfm, &dtfj);
     for (int d = 0; d < 3; d++) {
       p->v[i][d] += dtfm * p->f[i][d];
       p->omega[i][d] += dtfj * p->torque[i][d];
@@ -103,13 +154,11 @@ static int euler_first(const rrp_spheres *p, const rrp_inertia *in, double h, do
   const double dtf = h * ftm2v;
   for (int i = 0; i < p->n; i++) {
     if (!selected(p, i)) continue;
-    const double m = p->mass[i];
-    const double dtfm = dtf / m;
-    const double dtfj = dtf / rrp_inertia_of(in, m, radius_of(p, i));
-    double w[3], da[3];
+    double dtfm, dtfj;
+    kick_factors(p, in, i, dtf, &dtfm, &dtfj);
+    double w[3], dq[4];
     for (int d = 0; d < 3; d++) w[d] = p->omega[i][d] + dtfj * p->torque[i][d]; /* (27d) */
-    rrp_scale3(h, w, da);                                                       /* (27b) */
-    if (!isfinite(rrp_dot3(da, da))) {
+    if (increment_quat(h, w, 0, dq) != RRP_OK) {                                /* (27b) */
       if (bad) {
         bad->index = i;
         bad->hw = h * sqrt(rrp_dot3(w, w));
@@ -121,7 +170,7 @@ static int euler_first(const rrp_spheres *p, const rrp_inertia *in, double h, do
       p->x[i][d] += h * p->v[i][d];    /* (27a) */
       p->omega[i][d] = w[d];
     }
-    rrp_quat_apply_alpha(da, p->quat[i]);
+    rotate_by(dq, p->quat[i]);
   }
   return RRP_OK;
 }
