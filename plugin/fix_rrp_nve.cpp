@@ -26,12 +26,13 @@ using namespace LAMMPS_NS;
 using namespace FixConst;
 
 static constexpr int NQUAT = 4;
+enum { GHOSTS_AUTO, GHOSTS_ALWAYS };
 
 /* ---------------------------------------------------------------------- */
 
 FixRRPNVE::FixRRPNVE(LAMMPS *lmp, int narg, char **arg) :
     Fix(lmp, narg, arg), quat(nullptr), scheme(nullptr), alpha_str{nullptr, nullptr, nullptr},
-    alpha_given(false)
+    alpha_given(false), ghost_mode(GHOSTS_AUTO), comm_ghosts(true)
 {
   if (narg < 3) utils::missing_cmd_args(FLERR, "fix rrp/nve", error);
 
@@ -77,6 +78,15 @@ FixRRPNVE::FixRRPNVE(LAMMPS *lmp, int narg, char **arg) :
         error->all(FLERR, "Fix rrp/nve inertia {} is unknown: use sphere, ratio c or value J",
                    arg[iarg + 1]);
       }
+    } else if (strcmp(arg[iarg], "ghosts") == 0) {
+      if (iarg + 2 > narg) utils::missing_cmd_args(FLERR, "fix rrp/nve ghosts", error);
+      if (strcmp(arg[iarg + 1], "auto") == 0)
+        ghost_mode = GHOSTS_AUTO;
+      else if (strcmp(arg[iarg + 1], "always") == 0)
+        ghost_mode = GHOSTS_ALWAYS;
+      else
+        error->all(FLERR, "Fix rrp/nve ghosts {} is unknown: use auto or always", arg[iarg + 1]);
+      iarg += 2;
     } else if (strcmp(arg[iarg], "alpha") == 0) {
       if (iarg + 4 > narg) utils::missing_cmd_args(FLERR, "fix rrp/nve alpha", error);
       for (int d = 0; d < 3; d++) {
@@ -199,6 +209,10 @@ void FixRRPNVE::init()
                    "keyword was ignored",
                    id);
   check_atoms();
+
+  // ghost atoms need current orientations only for styles that read them (the binder bond);
+  // at reneighboring steps borders() sends them in any case
+  comm_ghosts = (ghost_mode == GHOSTS_ALWAYS) || force->bond_match("rrp/binder");
 }
 
 /* every atom of the group has a positive mass and rotational inertia */
@@ -270,7 +284,7 @@ void FixRRPNVE::initial_integrate(int /*vflag*/)
   }
 
   // new orientations reach the ghost atoms (on reneighboring steps borders() sends them again)
-  comm->forward_comm(this);
+  if (comm_ghosts) comm->forward_comm(this);
 }
 
 void FixRRPNVE::final_integrate()

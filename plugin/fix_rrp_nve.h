@@ -58,6 +58,8 @@ class FixRRPNVE : public Fix {
   rrp_inertia inertia_spec;
   char *alpha_str[3];
   bool alpha_given;
+  int ghost_mode;    // GHOSTS_AUTO or GHOSTS_ALWAYS
+  bool comm_ghosts;  // send orientations to ghost atoms every step
 
   void set_alpha();
   void check_atoms();

@@ -43,6 +43,7 @@ CASES = [
     ("unknown inertia kind", SPHERE + "fix 1 all rrp/nve inertia disc\n",
      "Fix rrp/nve inertia disc is unknown"),
     ("unknown keyword", SPHERE + "fix 1 all rrp/nve speed 2\n", "Unknown fix rrp/nve keyword: speed"),
+    ("unknown ghosts mode", SPHERE + "fix 1 all rrp/nve ghosts never\n", "Fix rrp/nve ghosts never is unknown"),
     ("alpha with a missing variable", SPHERE + "fix 1 all rrp/nve alpha v_nope 0 0\n",
      "Variable nope for fix rrp/nve alpha does not exist"),
     ("alpha not finite", SPHERE + "variable a atom exp(1000*(2-id))\nfix 1 all rrp/nve alpha v_a 0 0\n",

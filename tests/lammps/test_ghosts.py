@@ -29,7 +29,7 @@ pair_coeff * *
 neighbor 0.3 bin
 neigh_modify delay 0 every 4 check no
 variable ax atom 0.5*sin(id)
-fix 1 all rrp/nve alpha v_ax 0.2 0.1
+fix 1 all rrp/nve alpha v_ax 0.2 0.1 ghosts always
 fix 2 all rrp/gravity 0.0 0.0 -2.0 0.25 0.0 0.0
 timestep 0.002
 run 0 post no
