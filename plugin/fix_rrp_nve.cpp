@@ -210,6 +210,21 @@ void FixRRPNVE::init()
                    id);
   check_atoms();
 
+  // one integrator per atom: another time-integrating fix on any atom of this group is an error
+  for (const auto &other : modify->get_fix_list()) {
+    if (other == this || !other->time_integrate) continue;
+    int both = 0;
+    for (int i = 0; i < atom->nlocal; i++)
+      if ((atom->mask[i] & groupbit) && (atom->mask[i] & other->groupbit)) both++;
+    int all = 0;
+    MPI_Allreduce(&both, &all, 1, MPI_INT, MPI_SUM, world);
+    if (all > 0)
+      error->all(FLERR,
+                 "Fix rrp/nve {}: {} atoms are also integrated by fix {} (style {}); give each atom "
+                 "one time integrator",
+                 id, all, other->id, other->style);
+  }
+
   // ghost atoms need current orientations only for styles that read them (the binder bond);
   // at reneighboring steps borders() sends them in any case
   comm_ghosts = (ghost_mode == GHOSTS_ALWAYS) || force->bond_match("rrp/binder");
@@ -277,10 +292,11 @@ void FixRRPNVE::initial_integrate(int /*vflag*/)
   } else if (status != RRP_OK) {
     const int i = bad.index;
     error->one(FLERR,
-               "Fix rrp/nve: non-finite angular velocity or torque at atom {} on step {}: "
-               "omega ({}, {}, {}), torque ({}, {}, {})",
-               atom->tag[i], update->ntimestep, atom->omega[i][0], atom->omega[i][1],
-               atom->omega[i][2], atom->torque[i][0], atom->torque[i][1], atom->torque[i][2]);
+               "Fix rrp/nve: non-finite force, velocity, torque or angular velocity at atom {} on "
+               "step {}: f ({}, {}, {}), v ({}, {}, {}), torque ({}, {}, {}), omega ({}, {}, {})",
+               atom->tag[i], update->ntimestep, atom->f[i][0], atom->f[i][1], atom->f[i][2],
+               atom->v[i][0], atom->v[i][1], atom->v[i][2], atom->torque[i][0], atom->torque[i][1],
+               atom->torque[i][2], atom->omega[i][0], atom->omega[i][1], atom->omega[i][2]);
   }
 
   // new orientations reach the ghost atoms (on reneighboring steps borders() sends them again)

@@ -102,7 +102,9 @@ static int verlet_first(const rrp_spheres *p, const rrp_inertia *in, double h, d
     kick_factors(p, in, i, dtf, &dtfm, &dtfj);
     double w[3], dq[4];
     for (int d = 0; d < 3; d++) w[d] = p->omega[i][d] + dtfj * p->torque[i][d];
-    const int status = increment_quat(h, w, exact, dq);
+    int status = increment_quat(h, w, exact, dq);
+    if (status == RRP_OK && !isfinite(rrp_dot3(p->f[i], p->f[i]) + rrp_dot3(p->v[i], p->v[i])))
+      status = RRP_ENONFINITE;
     if (status != RRP_OK) {
       if (bad) {
         bad->index = i;
@@ -134,6 +136,7 @@ static int newmark_first(const rrp_spheres *p, const rrp_inertia *in, double h, 
 
 /* (23c,d) and (25c,d): the second half kick with the new force and torque */
 static void verlet_second(const rrp_spheres *p, const rrp_inertia *in, double h, double ftm2v)
+/* a non-finite force or torque here is caught by the next first half, before it moves anything */
 {
   const double dtf = 0.5 * h * ftm2v;
   for (int i = 0; i < p->n; i++) {
@@ -158,7 +161,8 @@ static int euler_first(const rrp_spheres *p, const rrp_inertia *in, double h, do
     kick_factors(p, in, i, dtf, &dtfm, &dtfj);
     double w[3], dq[4];
     for (int d = 0; d < 3; d++) w[d] = p->omega[i][d] + dtfj * p->torque[i][d]; /* (27d) */
-    if (increment_quat(h, w, 0, dq) != RRP_OK) {                                /* (27b) */
+    if (increment_quat(h, w, 0, dq) != RRP_OK || /* (27b) */
+        !isfinite(rrp_dot3(p->f[i], p->f[i]) + rrp_dot3(p->v[i], p->v[i]))) {
       if (bad) {
         bad->index = i;
         bad->hw = h * sqrt(rrp_dot3(w, w));

@@ -43,6 +43,11 @@ CASES = [
     ("unknown inertia kind", SPHERE + "fix 1 all rrp/nve inertia disc\n",
      "Fix rrp/nve inertia disc is unknown"),
     ("unknown keyword", SPHERE + "fix 1 all rrp/nve speed 2\n", "Unknown fix rrp/nve keyword: speed"),
+    ("two integrators on one atom", SPHERE + "fix 1 all rrp/nve\nfix 2 all nve/sphere\nrun 0\n",
+     "Fix rrp/nve 1: 2 atoms are also integrated by fix 2 (style nve/sphere)"),
+    ("a non-finite force from another style", SPHERE + "variable big equal 1e300*1e300\n"
+     "fix 1 all rrp/nve\nfix 2 all addforce v_big 0.0 0.0\nrun 5\n",
+     "non-finite force, velocity, torque or angular velocity at atom 1 on step 1: f (inf"),
     ("unknown ghosts mode", SPHERE + "fix 1 all rrp/nve ghosts never\n", "Fix rrp/nve ghosts never is unknown"),
     ("alpha with a missing variable", SPHERE + "fix 1 all rrp/nve alpha v_nope 0 0\n",
      "Variable nope for fix rrp/nve alpha does not exist"),

@@ -70,8 +70,9 @@ typedef struct rrp_scheme {
   const char *name;     /* "exact", "newmark", "euler" */
   int order;            /* order of convergence of the energy error (38) */
   const char *equation; /* the map's number in Baker & Gonzalez (2021) */
-  /* first half; returns RRP_OK, RRP_ESTEP (exact map only) or RRP_ENONFINITE, and stops at the
-   * offending particle, which is left untouched, reporting it in *bad (may be NULL) */
+  /* first half; returns RRP_OK, RRP_ESTEP (exact map only) or RRP_ENONFINITE (a non-finite
+   * force, velocity, torque or angular velocity), and stops at the offending particle, which is
+   * left untouched, reporting it in *bad (may be NULL) */
   int (*first)(const rrp_spheres *p, const rrp_inertia *in, double h, double ftm2v,
                rrp_step_report *bad);
   /* second half (NULL when the scheme has none) */
