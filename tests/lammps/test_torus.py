@@ -78,51 +78,54 @@ for scheme, order in (("exact", 2.0), ("newmark", 2.0), ("euler", 1.0)):
     t.check(f"{scheme}: free-torus energy error order {order:.0f} +- 0.15", abs(p - order) <= 0.15,
             "E-errors " + " ".join(f"{e:.4e}" for e in errs) + f", order {p:.3f}")
 
-# 1 and 2 MPI ranks: the impact, first unit of time
+# 1, 2 and 3 MPI ranks (3 oversubscribed): the impact, first unit of time (1000 steps)
 finals = {}
-for np in (1, 2):
+for np in (1, 2, 3):
     wd = t.workdir(f"torus-mpi{np}")
     make_data(wd)
     rows = run(wd, np=np, dt=0.001, tend=1.0, every=10, dumpevery=1000, dump="torus.dump")
     finals[np] = (rows, t.read_dump(os.path.join(wd, "torus.dump")))
-(r1, d1), (r2, d2) = finals[1], finals[2]
-dev = max(abs(a - b) for i in d1 for a, b in zip(d1[i], d2[i]))
-devE = max(abs(a[10] - b[10]) for a, b in zip(r1, r2))
+r1, d1 = finals[1]
 hit = max(r[8] for r in r1)
-t.check("impact: 2 MPI ranks equal 1 rank over the first unit of time", len(d1) == len(d2) == 80
-        and dev < 1e-10 and devE < 1e-10 and hit > 0.0,
-        f"max difference of positions and orientations {dev:.3g}, of energy {devE:.3g}; "
-        f"wall energy up to {hit:.3g}")
+for np in (2, 3):
+    r2, d2 = finals[np]
+    dev = max(abs(a - b) for i in d1 for a, b in zip(d1[i], d2[i]))
+    devE = max(abs(a[10] - b[10]) for a, b in zip(r1, r2))
+    t.check(f"impact: {np} MPI ranks equal 1 rank over 1000 steps", len(d1) == len(d2) == 80
+            and dev < 1e-10 and devE < 1e-10 and hit > 0.0,
+            f"max difference of positions and orientations {dev:.3g}, of energy {devE:.3g}; "
+            f"wall energy up to {hit:.3g}")
 
-# restart mid-run continues bitwise; newton_bond on and off agree to round-off
-wd = t.workdir("torus-restart")
-make_data(wd)
-extra_write = ("run             500\nwrite_restart   mid.restart\nrun             500\n"
-               "write_dump      all custom final.dump id x y z vx vy vz omegax omegay omegaz "
-               "c_o[4] c_o[5] c_o[6] c_o[7] modify sort id format float %.17g")
-run(wd, extra=extra_write, dt=0.001, tend=1.0, every=100)
-read_input = os.path.join(wd, "in.read")
-with open(read_input, "w") as fh:
-    fh.write("""plugin load ${plugin}
-read_restart    mid.restart
-special_bonds   lj/coul 1.0 1.0 1.0
-pair_style      rrp/hertz
-pair_coeff      * * 2100.0
-neighbor        0.1 bin
-neigh_modify    delay 0 every 1 check yes
-comm_modify     cutoff 0.5
-fix             integrate all rrp/nve scheme newmark inertia value 1.0
-fix             wall all rrp/wall xlo 0.0 2100.0
-compute         o all rrp/atom integrate
-timestep        0.001
-run             500
-write_dump      all custom restarted.dump id x y z vx vy vz omegax omegay omegaz c_o[4] c_o[5] c_o[6] c_o[7] modify sort id format float %.17g
-""")
-t.must_run(None, wd, input_file=read_input)
-with open(os.path.join(wd, "final.dump")) as a, open(os.path.join(wd, "restarted.dump")) as b:
-    la, lb = a.read().splitlines()[9:], b.read().splitlines()[9:]
-t.check("restart mid-run continues bitwise", la == lb and len(la) == 80,
-        f"{sum(x != y for x, y in zip(la, lb))} of {len(la)} atom lines differ")
+# restart mid-run continues bitwise, in serial and on 2 ranks; newton_bond on and off agree
+for np_r in (1, 2):
+    wd = t.workdir(f"torus-restart{np_r}")
+    make_data(wd)
+    extra_write = ("run             500\nwrite_restart   mid.restart\nrun             500\n"
+                   "write_dump      all custom final.dump id x y z vx vy vz omegax omegay omegaz "
+                   "c_o[4] c_o[5] c_o[6] c_o[7] modify sort id format float %.17g")
+    run(wd, np=np_r, extra=extra_write, dt=0.001, tend=1.0, every=100)
+    read_input = os.path.join(wd, "in.read")
+    with open(read_input, "w") as fh:
+        fh.write("""plugin load ${plugin}
+    read_restart    mid.restart
+    special_bonds   lj/coul 1.0 1.0 1.0
+    pair_style      rrp/hertz
+    pair_coeff      * * 2100.0
+    neighbor        0.1 bin
+    neigh_modify    delay 0 every 1 check yes
+    comm_modify     cutoff 0.5
+    fix             integrate all rrp/nve scheme newmark inertia value 1.0
+    fix             wall all rrp/wall xlo 0.0 2100.0
+    compute         o all rrp/atom integrate
+    timestep        0.001
+    run             500
+    write_dump      all custom restarted.dump id x y z vx vy vz omegax omegay omegaz c_o[4] c_o[5] c_o[6] c_o[7] modify sort id format float %.17g
+    """)
+    t.must_run(None, wd, np=np_r, input_file=read_input)
+    with open(os.path.join(wd, "final.dump")) as a, open(os.path.join(wd, "restarted.dump")) as b:
+        la, lb = a.read().splitlines()[9:], b.read().splitlines()[9:]
+    t.check(f"restart mid-run continues bitwise on {np_r} rank(s)", la == lb and len(la) == 80,
+            f"{sum(x != y for x, y in zip(la, lb))} of {len(la)} atom lines differ")
 
 dumps = {}
 for newton in ("on", "off"):
