@@ -26,6 +26,9 @@ using namespace LAMMPS_NS;
 using namespace FixConst;
 
 static constexpr int NQUAT = 4;
+// layout of the per-atom restart data, checked when a restart file is read
+static constexpr double RESTART_MAGIC = 7256980.0;    // "RRP" in a double: an unlikely value
+static constexpr double RESTART_VERSION = 1.0;        // 1: unit quaternion (w,x,y,z) per atom
 enum { GHOSTS_AUTO, GHOSTS_ALWAYS };
 
 /* ---------------------------------------------------------------------- */
@@ -37,6 +40,7 @@ FixRRPNVE::FixRRPNVE(LAMMPS *lmp, int narg, char **arg) :
   if (narg < 3) utils::missing_cmd_args(FLERR, "fix rrp/nve", error);
 
   time_integrate = 1;
+  restart_global = 1;
   restart_peratom = 1;
   create_attribute = 1;
   comm_forward = NQUAT;
@@ -384,6 +388,30 @@ int FixRRPNVE::pack_forward_comm(int n, int *list, double *buf, int /*pbc_flag*/
 void FixRRPNVE::unpack_forward_comm(int n, int first, double *buf)
 {
   unpack_border(n, first, buf);
+}
+
+/* global restart data: the layout of the per-atom data, so that a file written by another layout
+   is refused before its per-atom data are read (Modify::add_fix calls restart() first) */
+
+void FixRRPNVE::write_restart(FILE *fp)
+{
+  if (comm->me != 0) return;
+  const double list[3] = {RESTART_MAGIC, RESTART_VERSION, (double) NQUAT};
+  const int size = sizeof(list);
+  fwrite(&size, sizeof(int), 1, fp);
+  fwrite(list, sizeof(double), 3, fp);
+}
+
+void FixRRPNVE::restart(char *buf)
+{
+  double list[3];
+  memcpy(list, buf, sizeof(list));
+  if (list[0] != RESTART_MAGIC || list[1] != RESTART_VERSION || list[2] != NQUAT)
+    error->all(FLERR,
+               "Fix rrp/nve {}: the restart file holds orientations in state layout version {} "
+               "({} values per atom); this plugin reads version {} ({} values): write the restart "
+               "again with this version, or use the plugin version that wrote it",
+               id, list[0] == RESTART_MAGIC ? list[1] : -1.0, list[2], RESTART_VERSION, NQUAT);
 }
 
 int FixRRPNVE::pack_restart(int i, double *buf)

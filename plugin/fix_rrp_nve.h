@@ -43,6 +43,8 @@ class FixRRPNVE : public Fix {
   int pack_forward_comm(int, int *, double *, int, int *) override;
   void unpack_forward_comm(int, int, double *) override;
   void *extract(const char *, int &) override;
+  void write_restart(FILE *) override;
+  void restart(char *) override;
 
   // for the other rrp styles: per-atom unit quaternions (w,x,y,z), body to space, owned and
   // ghost atoms; and the rotational inertia of atom i

@@ -29,4 +29,18 @@ t.check("restarted run equals the continuous one bitwise", a == b and len(a) == 
 fresh = t.read_dump(os.path.join(wd, "restarted.dump"))
 moved = max(abs(v[9] - 1.0) for v in fresh.values())
 t.check("orientations are not the initial ones", moved > 1e-3, f"max |1 - q_w| = {moved:.3g}")
+
+# a restart file whose orientation layout is of another version is refused with a clear error
+import struct  # noqa: E402
+with open(os.path.join(wd, "mid.restart"), "rb") as fh:
+    raw = fh.read()
+tag = struct.pack("<dd", 7256980.0, 1.0)
+t.check("the restart file carries the layout version", raw.count(tag) == 1)
+with open(os.path.join(wd, "old.restart"), "wb") as fh:
+    fh.write(raw.replace(tag, struct.pack("<dd", 7256980.0, 2.0)))
+rc, out = t.run_lammps(None, wd, input_file=SCRIPT, variables={"nsteps": 1, "mode": "read", "restart": "old.restart",
+                                                                 "dump": "never.dump"})
+t.check("a restart with another state layout version is refused", rc != 0 and
+        "holds orientations in state layout version 2 (4 values per atom); this plugin reads version 1" in out,
+        next((l for l in out.splitlines() if "ERROR" in l), "no ERROR"))
 t.finish()
