@@ -92,6 +92,11 @@ int rrp_binder(const rrp_binder_coeff *c, const rrp_binder_ref *ref, const doubl
       for (int k = 0; k < 3; k++) out->tj[k] += sj * t[k];
     }
   }
+  /* finite input can still overflow (a strain of 1e300): report it rather than pass it on */
+  const double *all = out->fi;
+  for (int k = 0; k < 9; k++)
+    if (!isfinite(all[k])) return RRP_ENONFINITE;
+  if (!isfinite(out->um) || !isfinite(out->ua) || !isfinite(out->us)) return RRP_ENONFINITE;
   return RRP_OK;
 }
 

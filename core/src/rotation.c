@@ -6,26 +6,68 @@
 
 #include <float.h>
 #include <math.h>
+#include <stddef.h>
 
 /* Below this angle (radians) the ratio functions use their Taylor series; the first omitted
  * term is then below 1e-24 relative. */
 #define RRP_SERIES_ANGLE 1e-4
 
+/* |a| without overflow or underflow in the squares (a scaled by its largest component); with
+ * u non-NULL also the unit vector a/|a|, computed from the scaled a, so that it is right even
+ * where |a| itself overflows (two components near DBL_MAX). */
+static double norm3_unit(const double a[3], double *u)
+{
+  const double m = fmax(fabs(a[0]), fmax(fabs(a[1]), fabs(a[2])));
+  if (m == 0.0 || !isfinite(m)) {
+    if (u) u[0] = u[1] = u[2] = 0.0;
+    return m;
+  }
+  const double b[3] = {a[0] / m, a[1] / m, a[2] / m};
+  const double nb = sqrt(rrp_dot3(b, b));
+  if (u)
+    for (int i = 0; i < 3; i++) u[i] = b[i] / nb;
+  return m * nb;
+}
+
+static double norm3_safe(const double a[3])
+{
+  const double m = fmax(fabs(a[0]), fmax(fabs(a[1]), fabs(a[2])));
+  if (m > 1e-150 && m < 1e150) return sqrt(rrp_dot3(a, a));
+  return norm3_unit(a, NULL);
+}
+
 void rrp_alpha_to_matrix(const double a[3], double R[3][3])
 {
   /* eq. (4): R = I + c (S + S^2/2), c = 4/(4+|a|^2); S^2 = a a^T - |a|^2 I */
   const double aa = rrp_dot3(a, a);
-  const double c = 4.0 / (4.0 + aa);
-  const double h = 0.5 * c;
-  R[0][0] = 1.0 + h * (a[0] * a[0] - aa);
-  R[1][1] = 1.0 + h * (a[1] * a[1] - aa);
-  R[2][2] = 1.0 + h * (a[2] * a[2] - aa);
-  R[0][1] = h * a[0] * a[1] - c * a[2];
-  R[1][0] = h * a[0] * a[1] + c * a[2];
-  R[0][2] = h * a[0] * a[2] + c * a[1];
-  R[2][0] = h * a[0] * a[2] - c * a[1];
-  R[1][2] = h * a[1] * a[2] - c * a[0];
-  R[2][1] = h * a[1] * a[2] + c * a[0];
+  if (aa < 1e300) {
+    const double c = 4.0 / (4.0 + aa);
+    const double h = 0.5 * c;
+    R[0][0] = 1.0 + h * (a[0] * a[0] - aa);
+    R[1][1] = 1.0 + h * (a[1] * a[1] - aa);
+    R[2][2] = 1.0 + h * (a[2] * a[2] - aa);
+    R[0][1] = h * a[0] * a[1] - c * a[2];
+    R[1][0] = h * a[0] * a[1] + c * a[2];
+    R[0][2] = h * a[0] * a[2] + c * a[1];
+    R[2][0] = h * a[0] * a[2] - c * a[1];
+    R[1][2] = h * a[1] * a[2] - c * a[0];
+    R[2][1] = h * a[1] * a[2] + c * a[0];
+    return;
+  }
+  /* |a| beyond 1e150 (the squares overflow): the same formula on the unit axis u = a/|a|,
+   * c |a| = 4/(4/|a| + |a|) and c |a|^2 / 2 = 2/(4/|a|^2 + 1): a half-turn in the limit */
+  double u[3];
+  const double n = norm3_unit(a, u);
+  const double cs = 4.0 / (4.0 / n + n);
+  const double h = 2.0 / (4.0 / n / n + 1.0);
+  for (int i = 0; i < 3; i++)
+    for (int j = 0; j < 3; j++) R[i][j] = (i == j ? 1.0 - h : 0.0) + h * u[i] * u[j];
+  R[0][1] -= cs * u[2];
+  R[1][0] += cs * u[2];
+  R[0][2] += cs * u[1];
+  R[2][0] -= cs * u[1];
+  R[1][2] -= cs * u[0];
+  R[2][1] += cs * u[0];
 }
 
 int rrp_alpha_compose(const double a1[3], const double a2[3], double out[3])
@@ -57,11 +99,23 @@ void rrp_alpha_inverse(const double a[3], double out[3])
 
 void rrp_alpha_to_quat(const double a[3], double q[4])
 {
-  const double s = 1.0 / sqrt(1.0 + 0.25 * rrp_dot3(a, a));
-  q[0] = s;
-  q[1] = 0.5 * s * a[0];
-  q[2] = 0.5 * s * a[1];
-  q[3] = 0.5 * s * a[2];
+  const double aa = rrp_dot3(a, a);
+  if (aa < 1e300) {
+    const double s = 1.0 / sqrt(1.0 + 0.25 * aa);
+    q[0] = s;
+    q[1] = 0.5 * s * a[0];
+    q[2] = 0.5 * s * a[1];
+    q[3] = 0.5 * s * a[2];
+    return;
+  }
+  /* huge |a|: (2/|a|, u)/sqrt(1 + 4/|a|^2), u = a/|a|, without overflow */
+  double u[3];
+  const double n = norm3_unit(a, u);
+  const double s = 1.0 / sqrt(1.0 + 4.0 / n / n);
+  q[0] = 2.0 / n * s;
+  q[1] = s * u[0];
+  q[2] = s * u[1];
+  q[3] = s * u[2];
 }
 
 int rrp_alpha_from_quat(const double q[4], double a[3])
@@ -83,15 +137,16 @@ int rrp_alpha_from_quat(const double q[4], double a[3])
 void rrp_alpha_to_theta(const double a[3], double th[3])
 {
   /* |theta| = 2 atan(|a|/2): theta = a atan(y)/y with y = |a|/2 */
-  const double y = 0.5 * sqrt(rrp_dot3(a, a));
-  double f;
+  double u[3];
+  const double n = norm3_unit(a, u);
+  const double y = 0.5 * n;
   if (y < RRP_SERIES_ANGLE) {
     const double y2 = y * y;
-    f = 1.0 - y2 / 3.0 + y2 * y2 / 5.0;
+    rrp_scale3(1.0 - y2 / 3.0 + y2 * y2 / 5.0, a, th);
   } else {
-    f = atan(y) / y;
+    /* theta = u 2 atan(y): no overflow of a atan(y)/y for huge a */
+    rrp_scale3(2.0 * atan(y), u, th);
   }
-  rrp_scale3(f, a, th);
 }
 
 int rrp_alpha_from_theta(const double th[3], double a[3])
@@ -103,7 +158,7 @@ int rrp_alpha_from_theta(const double th[3], double a[3])
 
 void rrp_theta_to_quat(const double th[3], double q[4])
 {
-  const double x = 0.5 * sqrt(rrp_dot3(th, th)); /* half angle */
+  const double x = 0.5 * norm3_safe(th); /* half angle */
   double sinc;                                  /* sin(x)/x */
   if (x < RRP_SERIES_ANGLE) {
     const double x2 = x * x;
@@ -123,7 +178,7 @@ void rrp_quat_to_theta(const double q[4], double th[3])
   const double sgn = (q[0] < 0.0) ? -1.0 : 1.0;
   const double w = sgn * q[0];
   const double v[3] = {sgn * q[1], sgn * q[2], sgn * q[3]};
-  const double s = sqrt(rrp_dot3(v, v));
+  const double s = norm3_safe(v);
   double f; /* angle / s */
   if (s < RRP_SERIES_ANGLE * w) {
     /* atan(z)/z with z = s/w small; w > 0 here */
@@ -226,6 +281,10 @@ void rrp_quat_conjugate(const double q[4], double out[4])
 
 void rrp_quat_normalize(double q[4])
 {
+  /* scale by the largest component first, so that huge or tiny q do not overflow */
+  const double m = fmax(fmax(fabs(q[0]), fabs(q[1])), fmax(fabs(q[2]), fabs(q[3])));
+  if (m > 0.0 && isfinite(m) && (m > 1e150 || m < 1e-150))
+    for (int i = 0; i < 4; i++) q[i] /= m;
   const double n = sqrt(q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3]);
   if (n == 0.0 || !isfinite(n)) {
     q[0] = 1.0;

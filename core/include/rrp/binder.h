@@ -60,7 +60,8 @@ typedef struct rrp_binder_load {
 } rrp_binder_load;
 
 /* Loads of one bond (i, j). Returns RRP_OK, or RRP_EDOMAIN (out zeroed) when L or L0 is 0 (the
- * direction of the bond is undefined), or RRP_ENONFINITE for non-finite input. */
+ * direction of the bond is undefined), or RRP_ENONFINITE for non-finite input or loads that
+ * overflow (out is then not to be used). */
 int rrp_binder(const rrp_binder_coeff *c, const rrp_binder_ref *ref, const double xi[3],
                const double xj[3], const double qi[4], const double qj[4], rrp_binder_load *out);
 

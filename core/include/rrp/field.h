@@ -18,7 +18,8 @@
 extern "C" {
 #endif
 
-/* Returns U = -m g.(R l) and adds the spatial torque m (R l) x g to torque[3]. */
+/* Returns U = -m g.(R l) and adds the spatial torque m (R l) x g to torque[3]; finite for
+ * m |g| |l| within the double range. */
 double rrp_lever_field(double m, const double q[4], const double l[3], const double g[3],
                        double torque[3]);
 

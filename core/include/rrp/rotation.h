@@ -67,7 +67,8 @@ void rrp_alpha_to_theta(const double a[3], double th[3]);
  * returns RRP_ESINGULAR, with a as rrp_alpha_from_quat, when th is a half-turn. */
 int rrp_alpha_from_theta(const double th[3], double a[3]);
 
-/* Exponential map to a unit quaternion: q = (cos(|th|/2), sin(|th|/2) th/|th|). */
+/* Exponential map to a unit quaternion: q = (cos(|th|/2), sin(|th|/2) th/|th|); |th| must be
+ * finite (below DBL_MAX). */
 void rrp_theta_to_quat(const double th[3], double q[4]);
 
 /* Logarithm of a unit quaternion: the rotation vector with |th| <= pi (q and -q give the same
@@ -92,7 +93,7 @@ void rrp_quat_multiply(const double p[4], const double q[4], double out[4]);
 /* out = (w, -x, -y, -z): the inverse rotation of a unit quaternion. */
 void rrp_quat_conjugate(const double q[4], double out[4]);
 
-/* q <- q / |q|; a zero quaternion becomes the identity (1,0,0,0). */
+/* q <- q / |q| (no overflow for huge or tiny q); a zero or non-finite q becomes the identity. */
 void rrp_quat_normalize(double q[4]);
 
 /* out = q or -q, whichever has w >= 0 (unique except at a half-turn). */
