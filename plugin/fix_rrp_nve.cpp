@@ -35,7 +35,8 @@ enum { GHOSTS_AUTO, GHOSTS_ALWAYS };
 
 FixRRPNVE::FixRRPNVE(LAMMPS *lmp, int narg, char **arg) :
     Fix(lmp, narg, arg), quat(nullptr), scheme(nullptr), alpha_str{nullptr, nullptr, nullptr},
-    alpha_given(false), ghost_mode(GHOSTS_AUTO), comm_ghosts(true)
+    alpha_given(false), quat_str{nullptr, nullptr, nullptr, nullptr}, quat_given(false),
+    ghost_mode(GHOSTS_AUTO), comm_ghosts(true)
 {
   if (narg < 3) utils::missing_cmd_args(FLERR, "fix rrp/nve", error);
 
@@ -82,6 +83,14 @@ FixRRPNVE::FixRRPNVE(LAMMPS *lmp, int narg, char **arg) :
         error->all(FLERR, "Fix rrp/nve inertia {} is unknown: use sphere, ratio c or value J",
                    arg[iarg + 1]);
       }
+    } else if (strcmp(arg[iarg], "quat") == 0) {
+      if (iarg + 5 > narg) utils::missing_cmd_args(FLERR, "fix rrp/nve quat", error);
+      for (int d = 0; d < 4; d++) {
+        delete[] quat_str[d];
+        quat_str[d] = utils::strdup(arg[iarg + 1 + d]);
+      }
+      quat_given = true;
+      iarg += 5;
     } else if (strcmp(arg[iarg], "ghosts") == 0) {
       if (iarg + 2 > narg) utils::missing_cmd_args(FLERR, "fix rrp/nve ghosts", error);
       if (strcmp(arg[iarg + 1], "auto") == 0)
@@ -134,7 +143,12 @@ FixRRPNVE::FixRRPNVE(LAMMPS *lmp, int narg, char **arg) :
 
   // restart data, if any, is unpacked after the constructor and takes precedence over alpha
 
+  if (alpha_given && quat_given)
+    error->all(FLERR, "Fix rrp/nve: give the initial orientation by alpha or by quat, not both");
   if (alpha_given) set_alpha();
+  if (quat_given) set_quat();
+
+  wd_section = 1;    // write_data: the Orientations section
 }
 
 /* ---------------------------------------------------------------------- */
@@ -147,6 +161,7 @@ FixRRPNVE::~FixRRPNVE()
   atom->delete_callback(id, Atom::BORDER);
   memory->destroy(quat);
   for (auto &s : alpha_str) delete[] s;
+  for (auto &s : quat_str) delete[] s;
 }
 
 /* ---------------------------------------------------------------------- */
@@ -164,34 +179,43 @@ int FixRRPNVE::setmask()
    (or equal-style) variables
 ------------------------------------------------------------------------- */
 
-void FixRRPNVE::set_alpha()
+/* values of n columns for the local atoms: numbers, or atom-style or equal-style variables */
+
+double **FixRRPNVE::eval_columns(char **strs, int n, const char *keyword)
 {
   const int nlocal = atom->nlocal;
   double **a = nullptr;
-  memory->create(a, (nlocal > 0) ? nlocal : 1, 3, "rrp/nve:alpha");
-
-  for (int d = 0; d < 3; d++) {
-    const char *s = alpha_str[d];
+  memory->create(a, (nlocal > 0) ? nlocal : 1, n, "rrp/nve:columns");
+  for (int d = 0; d < n; d++) {
+    const char *s = strs[d];
     if (utils::strmatch(s, "^v_")) {
       const int ivar = input->variable->find(s + 2);
-      if (ivar < 0) error->all(FLERR, "Variable {} for fix rrp/nve alpha does not exist", s + 2);
+      if (ivar < 0)
+        error->all(FLERR, "Variable {} for fix rrp/nve {} does not exist", s + 2, keyword);
       if (input->variable->atomstyle(ivar)) {
-        if (nlocal > 0) input->variable->compute_atom(ivar, igroup, &a[0][d], 3, 0);
+        if (nlocal > 0) input->variable->compute_atom(ivar, igroup, &a[0][d], n, 0);
       } else if (input->variable->equalstyle(ivar)) {
         const double value = input->variable->compute_equal(ivar);
         for (int i = 0; i < nlocal; i++) a[i][d] = value;
       } else {
-        error->all(FLERR, "Variable {} for fix rrp/nve alpha is not atom-style or equal-style",
-                   s + 2);
+        error->all(FLERR, "Variable {} for fix rrp/nve {} is not atom-style or equal-style", s + 2,
+                   keyword);
       }
     } else {
       const double value = utils::numeric(FLERR, s, false, lmp);
       for (int i = 0; i < nlocal; i++) a[i][d] = value;
     }
   }
+  return a;
+}
 
+/* initial orientation of the group's atoms from the alpha keyword (an RRP vector) */
+
+void FixRRPNVE::set_alpha()
+{
+  double **a = eval_columns(alpha_str, 3, "alpha");
   const int *mask = atom->mask;
-  for (int i = 0; i < nlocal; i++) {
+  for (int i = 0; i < atom->nlocal; i++) {
     if (!(mask[i] & groupbit)) continue;
     if (!std::isfinite(a[i][0]) || !std::isfinite(a[i][1]) || !std::isfinite(a[i][2]))
       error->one(FLERR, "Fix rrp/nve alpha of atom {} is not finite: ({}, {}, {})",
@@ -199,6 +223,57 @@ void FixRRPNVE::set_alpha()
     rrp_alpha_to_quat(a[i], quat[i]);
   }
   memory->destroy(a);
+}
+
+/* initial orientation from the quat keyword (w, x, y, z; normalised), e.g. the Orientations
+   section that write_data writes, read back by fix property/atom */
+
+void FixRRPNVE::set_quat()
+{
+  double **a = eval_columns(quat_str, 4, "quat");
+  const int *mask = atom->mask;
+  for (int i = 0; i < atom->nlocal; i++) {
+    if (!(mask[i] & groupbit)) continue;
+    const double n2 = a[i][0] * a[i][0] + a[i][1] * a[i][1] + a[i][2] * a[i][2] + a[i][3] * a[i][3];
+    if (!std::isfinite(n2) || !(n2 > 0.0))
+      error->one(FLERR,
+                 "Fix rrp/nve quat of atom {} is ({}, {}, {}, {}): it must be finite and nonzero",
+                 atom->tag[i], a[i][0], a[i][1], a[i][2], a[i][3]);
+    for (int k = 0; k < NQUAT; k++) quat[i][k] = a[i][k];
+    rrp_quat_normalize(quat[i]);
+  }
+  memory->destroy(a);
+}
+
+/* ----------------------------------------------------------------------
+   write_data: an "Orientations" section, atom ID and unit quaternion (w, x, y, z); read it back
+   with fix property/atom d2_q 4, read_data ... fix ID NULL Orientations and the quat keyword
+------------------------------------------------------------------------- */
+
+void FixRRPNVE::write_data_section_size(int /*mth*/, int &nx, int &ny)
+{
+  nx = atom->nlocal;
+  ny = NQUAT + 1;
+}
+
+void FixRRPNVE::write_data_section_pack(int /*mth*/, double **buf)
+{
+  for (int i = 0; i < atom->nlocal; i++) {
+    buf[i][0] = ubuf(atom->tag[i]).d;
+    for (int k = 0; k < NQUAT; k++) buf[i][k + 1] = quat[i][k];
+  }
+}
+
+void FixRRPNVE::write_data_section_keyword(int /*mth*/, FILE *fp)
+{
+  fprintf(fp, "\nOrientations # fix rrp/nve %s: atom-ID qw qx qy qz\n\n", id);
+}
+
+void FixRRPNVE::write_data_section(int /*mth*/, FILE *fp, int n, double **buf, int /*index*/)
+{
+  for (int i = 0; i < n; i++)
+    fmt::print(fp, "{} {:.17g} {:.17g} {:.17g} {:.17g}\n", (tagint) ubuf(buf[i][0]).i, buf[i][1],
+               buf[i][2], buf[i][3], buf[i][4]);
 }
 
 /* ---------------------------------------------------------------------- */

@@ -44,6 +44,10 @@ class FixRRPNVE : public Fix {
   void unpack_forward_comm(int, int, double *) override;
   void *extract(const char *, int &) override;
   void write_restart(FILE *) override;
+  void write_data_section_size(int, int &, int &) override;
+  void write_data_section_pack(int, double **) override;
+  void write_data_section_keyword(int, FILE *) override;
+  void write_data_section(int, FILE *, int, double **, int) override;
   void restart(char *) override;
 
   // for the other rrp styles: per-atom unit quaternions (w,x,y,z), body to space, owned and
@@ -60,10 +64,14 @@ class FixRRPNVE : public Fix {
   rrp_inertia inertia_spec;
   char *alpha_str[3];
   bool alpha_given;
+  char *quat_str[4];
+  bool quat_given;
   int ghost_mode;    // GHOSTS_AUTO or GHOSTS_ALWAYS
   bool comm_ghosts;  // send orientations to ghost atoms every step
 
   void set_alpha();
+  void set_quat();
+  double **eval_columns(char **strs, int n, const char *keyword);
   void check_atoms();
   rrp_spheres views(int nlocal);
 };
