@@ -1,4 +1,6 @@
 """Bad input stops LAMMPS with a clear ERROR naming the bad value, never a crash or a NaN."""
+import os
+
 import rrptest as t
 
 BASE = """
@@ -92,6 +94,12 @@ CASES = [
      "Fix rrp/wall face left is unknown"),
     ("negative wall stiffness", SPHERE + "fix w all rrp/wall xlo 0 -1\n",
      "Fix rrp/wall Kpw = -1 must be a finite number >= 0"),
+    ("binder bond without a bond atom style", SPHERE + "bond_style rrp/binder\n",
+     "Bond_style command when no bonds allowed"),
+    ("contact law out of its domain (coincident centres)",
+     SPHERE.replace("create_atoms 1 single 1 1 1", "create_atoms 1 single 0 0 0") +
+     "pair_style rrp/hertz\npair_coeff * * 2100\nfix 1 all rrp/nve\nrun 0\n",
+     "Pair style rrp/hertz: atoms 1 and 2 on step 0: coincident centres"),
     ("compute rrp/energy on a group", SPHERE + "group one id 1\ncompute e one rrp/energy\n",
      "Compute rrp/energy must use group all"),
 ]
@@ -102,6 +110,50 @@ for name, script, message in CASES:
     err = next((l for l in out.splitlines() if "ERROR" in l), "(no ERROR line)")
     t.check(name, rc != 0 and message in out and "Segmentation" not in out
             and "nan" not in err.lower().replace("nan-", ""), err)
+
+# a data-file Orientations section (read by fix property/atom, see doc/fix_rrp_nve.md) with
+# unknown atom IDs, wrong column counts or non-finite numbers
+DATA = """rrp-lammps orientations test
+
+2 atoms
+1 atom types
+
+-2 2 xlo xhi
+-2 2 ylo yhi
+-2 2 zlo zhi
+
+Atoms # sphere
+
+1 1 1.0 1.9 -1.0 0.0 0.0
+2 1 1.0 1.9 1.0 0.0 0.0
+
+Orientations
+
+%s
+"""
+READ = """
+plugin load ${plugin}
+units lj
+atom_style sphere
+boundary f f f
+atom_modify map array
+fix q all property/atom d2_q 4
+read_data data.q fix q NULL Orientations
+variable qw atom d2_q[1]
+variable qx atom d2_q[2]
+variable qy atom d2_q[3]
+variable qz atom d2_q[4]
+fix 1 all rrp/nve quat v_qw v_qx v_qy v_qz
+"""
+for name, rows, msg in (("an unknown atom ID", "1 1 0 0 0\n7 1 0 0 0", "Invalid atom ID 7 in Orientations section"),
+                        ("a wrong column count", "1 1 0 0\n2 1 0 0 0", "Orientations"),
+                        ("a non-finite number", "1 1 0 0 0\n2 nan 0 0 0", "")):
+    wd = t.workdir("errors")
+    with open(os.path.join(wd, "data.q"), "w") as fh:
+        fh.write(DATA % rows)
+    rc, out = t.run_lammps(READ, wd)
+    err = next((l for l in out.splitlines() if "ERROR" in l), "(no ERROR line)")
+    t.check(f"Orientations section with {name} is refused", rc != 0 and msg in err and "ERROR" in err, err)
 
 # the newmark map has no step limit and takes the same large step
 wd = t.workdir("errors")
