@@ -3,27 +3,9 @@
 #include "rrp/rigid.h"
 #include "rrp/rotation.h"
 
-#include "test_util.h"
+#include "rigid_test_util.h"
 
 #include <string.h>
-
-static void run(const rrp_rigid_scheme *sc, const rrp_rigid_problem *p, double h, long n,
-                rrp_rigid_state *s)
-{
-  rrp_rigid_init(p, s);
-  for (long k = 0; k < n; k++) assert_int_equal(sc->step(p, h, s), RRP_OK);
-}
-
-/* error in R and Pi at t_end against rk4 at a step 1/16 of the finest */
-static double state_distance(const rrp_rigid_state *a, const rrp_rigid_state *b)
-{
-  double d = 0.0;
-  for (int i = 0; i < 3; i++) {
-    d = fmax(d, fabs(a->Pi[i] - b->Pi[i]));
-    for (int j = 0; j < 3; j++) d = fmax(d, fabs(a->R[i][j] - b->R[i][j]));
-  }
-  return d;
-}
 
 static double observed_order(const char *scheme, const char *problem, double t_end, double h0)
 {

@@ -5,7 +5,7 @@
  * and non-finite data reported as RRP_ENONFINITE without being propagated. */
 #include "rrp/rigid.h"
 
-#include "test_util.h"
+#include "rigid_test_util.h"
 
 #include <string.h>
 
@@ -17,43 +17,6 @@ static const char *const SCHEMES[] = {"hulbert-sw-mid",  "hulbert-sw-trap", "hul
 static int is_trap(const char *name)
 {
   return strstr(name, "-trap") != NULL;
-}
-
-static const rrp_rigid_scheme *scheme(const char *name)
-{
-  const rrp_rigid_scheme *sc = rrp_rigid_scheme_find(name);
-  assert_non_null(sc);
-  return sc;
-}
-
-static const rrp_rigid_problem *problem(const char *name)
-{
-  const rrp_rigid_problem *p = rrp_rigid_problem_find(name);
-  assert_non_null(p);
-  return p;
-}
-
-static void run(const rrp_rigid_scheme *sc, const rrp_rigid_problem *p, double h, long n,
-                rrp_rigid_state *s)
-{
-  rrp_rigid_init(p, s);
-  for (long k = 0; k < n; k++) assert_int_equal(sc->step(p, h, s), RRP_OK);
-}
-
-static double norm3(const double v[3])
-{
-  return sqrt(v[0] * v[0] + v[1] * v[1] + v[2] * v[2]);
-}
-
-/* max-norm distance of (R, Pi) */
-static double state_distance(const rrp_rigid_state *a, const rrp_rigid_state *b)
-{
-  double d = 0.0;
-  for (int i = 0; i < 3; i++) {
-    d = fmax(d, fabs(a->Pi[i] - b->Pi[i]));
-    for (int j = 0; j < 3; j++) d = fmax(d, fabs(a->R[i][j] - b->R[i][j]));
-  }
-  return d;
 }
 
 static void test_table(void **state)

@@ -7,7 +7,7 @@
 #include "rrp/rigid.h"
 
 #include "../../core/src/rigid_impl.h" /* rg_dexpinv, rg_exp, rg_vee: the private helpers */
-#include "test_util.h"
+#include "rigid_test_util.h"
 
 #include <string.h>
 
@@ -33,32 +33,6 @@ static const int FLAGS[NSCHEMES][4] = {
 #define TOL_VIOLATED 1e-10  /* a quantity not conserved drifts by more than this */
 #define TOL_ORDER 0.15      /* observed order vs the table order */
 #define TOL_REVERSE 1e-13   /* a step forward and one back */
-
-static const rrp_rigid_scheme *scheme(const char *name)
-{
-  const rrp_rigid_scheme *sc = rrp_rigid_scheme_find(name);
-  assert_non_null(sc);
-  return sc;
-}
-
-static const rrp_rigid_problem *problem(const char *name)
-{
-  const rrp_rigid_problem *p = rrp_rigid_problem_find(name);
-  assert_non_null(p);
-  return p;
-}
-
-static void run(const rrp_rigid_scheme *sc, const rrp_rigid_problem *p, double h, long n,
-                rrp_rigid_state *s)
-{
-  rrp_rigid_init(p, s);
-  for (long k = 0; k < n; k++) assert_int_equal(sc->step(p, h, s), RRP_OK);
-}
-
-static double norm3(const double v[3])
-{
-  return sqrt(v[0] * v[0] + v[1] * v[1] + v[2] * v[2]);
-}
 
 /* Frobenius norm of R_a - R_b */
 static double dist_R(const rrp_rigid_state *a, const rrp_rigid_state *b)
