@@ -40,7 +40,7 @@ static void unpack_reference(const double *s, rrp_binder_ref &ref)
 
 BondRRPBinder::BondRRPBinder(LAMMPS *_lmp) :
     Bond(_lmp), eterm{0.0, 0.0, 0.0}, released(0.0), nbroken(0.0), km(nullptr), ka(nullptr),
-    ks(nullptr), shear_form(RRP_SHEAR_CONVECTED), break_strain(0.0), r0_max(0.0), id_fix_dummy(nullptr), id_fix_history(nullptr),
+    ks(nullptr), shear_form(RRP_SHEAR_CONVECTED), break_strain(0.0), ref_array(nullptr), r0_max(0.0), id_fix_dummy(nullptr), id_fix_history(nullptr),
     fix_history(nullptr), orient(nullptr)
 {
   writedata = 1;
@@ -59,6 +59,7 @@ BondRRPBinder::~BondRRPBinder()
   if (modify->nfix && fix_history) modify->delete_fix(id_fix_history);
   delete[] id_fix_dummy;
   delete[] id_fix_history;
+  delete[] ref_array;
   delete[] svector;
   if (allocated) {
     memory->destroy(setflag);
@@ -79,7 +80,7 @@ void BondRRPBinder::allocate()
   for (int i = 1; i < np1; i++) setflag[i] = 0;
 }
 
-/* bond_style rrp/binder [shear convected|paper] [break strain EC] */
+/* bond_style rrp/binder [shear convected|paper] [break strain EC] [reference d2_NAME] */
 
 void BondRRPBinder::settings(int narg, char **arg)
 {
@@ -94,6 +95,14 @@ void BondRRPBinder::settings(int narg, char **arg)
       else
         error->all(FLERR, "Bond style rrp/binder shear {} is unknown: use convected or paper",
                    arg[iarg + 1]);
+      iarg += 2;
+    } else if (strcmp(arg[iarg], "reference") == 0) {
+      if (iarg + 2 > narg) utils::missing_cmd_args(FLERR, "bond_style rrp/binder reference", error);
+      if (!utils::strmatch(arg[iarg + 1], "^d2_"))
+        error->all(FLERR, "Bond style rrp/binder reference {} must name a d2_ per-atom array of "
+                          "fix property/atom", arg[iarg + 1]);
+      delete[] ref_array;
+      ref_array = utils::strdup(arg[iarg + 1] + 3);
       iarg += 2;
     } else if (strcmp(arg[iarg], "break") == 0) {
       if (iarg + 3 > narg) utils::missing_cmd_args(FLERR, "bond_style rrp/binder break", error);
@@ -185,8 +194,11 @@ void BondRRPBinder::store_reference()
       if (tag[hi] < tag[lo]) std::swap(lo, hi);
       double d[3] = {x[lo][0] - x[hi][0], x[lo][1] - x[hi][1], x[lo][2] - x[hi][2]};
       domain->minimum_image(d[0], d[1], d[2]);
-      const double s[NREF] = {d[0], d[1], d[2], quat[lo][0], quat[lo][1], quat[lo][2], quat[lo][3],
-                              quat[hi][0], quat[hi][1], quat[hi][2], quat[hi][3]};
+      double s[NREF] = {d[0], d[1], d[2], quat[lo][0], quat[lo][1], quat[lo][2], quat[lo][3],
+                        quat[hi][0], quat[hi][1], quat[hi][2], quat[hi][3]};
+      if (ref_array && !reference_from_array(i, j, s))
+        error->one(FLERR, "Bond style rrp/binder: no reference state for bond {}-{} in d2_{}",
+                   tag[i], atom->bond_atom[i][m], ref_array);
       for (int k = 0; k < NREF; k++) fix_history->update_atom_value(i, m, k, s[k]);
       rrp_binder_ref ref;
       unpack_reference(s, ref);
@@ -343,6 +355,43 @@ void BondRRPBinder::write_data(FILE *fp)
 {
   for (int i = 1; i <= atom->nbondtypes; i++)
     fmt::print(fp, "{} {} {} {}\n", i, km[i], ka[i], ks[i]);
+}
+
+/* ----------------------------------------------------------------------
+   reference states written by write_data (fix rrp/nve, section BinderReferences) and read back
+   by fix property/atom into a d2_ array: per atom, for each of its bond slots, the partner's ID
+   and the 11 reference values; a bond is found on either of its atoms (ghost yes)
+------------------------------------------------------------------------- */
+
+int BondRRPBinder::reference_from_array(int i, int j, double s[NREF])
+{
+  int flag, cols;
+  const int index = atom->find_custom(ref_array, flag, cols);
+  if (index < 0 || flag != 1 || cols <= 0)
+    error->all(FLERR, "Bond style rrp/binder reference: d2_{} is not a per-atom array of fix "
+                      "property/atom", ref_array);
+  if (cols % (NREF + 1) != 0)
+    error->all(FLERR, "Bond style rrp/binder reference: d2_{} has {} columns, not a multiple of {}",
+               ref_array, cols, NREF + 1);
+  double **arr = atom->darray[index];
+  tagint *tag = atom->tag;
+  for (int side = 0; side < 2; side++) {
+    const int a = side ? j : i, b = side ? i : j;
+    for (int k = 0; k + NREF + 1 <= cols; k += NREF + 1) {
+      if ((tagint) arr[a][k] != tag[b]) continue;
+      for (int v = 0; v < NREF; v++) s[v] = arr[a][k + 1 + v];
+      return 1;
+    }
+  }
+  return 0;
+}
+
+int BondRRPBinder::slot_reference(int i, int m, tagint *partner, double ref[NREF])
+{
+  if (!fix_history || !fix_history->stored_flag || atom->bond_type[i][m] <= 0) return 0;
+  *partner = atom->bond_atom[i][m];
+  for (int k = 0; k < NREF; k++) ref[k] = fix_history->get_atom_value(i, m, k);
+  return 1;
 }
 
 /* ----------------------------------------------------------------------

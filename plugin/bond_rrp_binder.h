@@ -37,6 +37,9 @@ class BondRRPBinder : public Bond {
   double single(int, double, int, int, double &) override;
   void *extract(const char *, int &) override;
 
+  // the reference state of local atom i's bond slot m (partner ID in *partner); 0 if none
+  int slot_reference(int i, int m, tagint *partner, double ref[11]);
+
   double eterm[3];     // this rank's U^m, U^a, U^s of the last energy evaluation
   double released;     // energy of all ruptured binders so far (the same on every rank)
   double nbroken;      // number of ruptured binders so far (the same on every rank)
@@ -45,6 +48,7 @@ class BondRRPBinder : public Bond {
   double *km, *ka, *ks;
   int shear_form;
   double break_strain;    // rupture when L/L0 - 1 exceeds it; 0: no rupture
+  char *ref_array;        // d2_ per-atom array with written reference states, or nullptr
   double r0_max;
   char *id_fix_dummy, *id_fix_history;
   class FixBondHistory *fix_history;
@@ -52,6 +56,7 @@ class BondRRPBinder : public Bond {
 
   void allocate();
   void store_reference();
+  int reference_from_array(int i, int j, double s[11]);
   int reference_of(int i, int j, rrp_binder_ref &ref);
 };
 

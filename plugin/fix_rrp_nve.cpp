@@ -6,6 +6,8 @@
 
 #include "fix_rrp_nve.h"
 
+#include "bond_rrp_binder.h"
+
 #include "atom.h"
 #include "comm.h"
 #include "error.h"
@@ -250,30 +252,65 @@ void FixRRPNVE::set_quat()
    with fix property/atom d2_q 4, read_data ... fix ID NULL Orientations and the quat keyword
 ------------------------------------------------------------------------- */
 
-void FixRRPNVE::write_data_section_size(int /*mth*/, int &nx, int &ny)
+/* section 1: Orientations; section 2 (with bond_style rrp/binder): BinderReferences, per atom
+   for each bond slot the partner ID and the bond's 11 reference values (zeros for empty slots) */
+
+static constexpr int NBREF = 12;    // partner ID + d0 (3) + q_i0 (4) + q_j0 (4)
+
+static BondRRPBinder *binder_of(LAMMPS *lmp)
 {
-  nx = atom->nlocal;
-  ny = NQUAT + 1;
+  return dynamic_cast<BondRRPBinder *>(lmp->force->bond_match("rrp/binder"));
 }
 
-void FixRRPNVE::write_data_section_pack(int /*mth*/, double **buf)
+void FixRRPNVE::write_data_section_size(int mth, int &nx, int &ny)
 {
+  nx = atom->nlocal;
+  ny = (mth == 0) ? NQUAT + 1 : 1 + NBREF * atom->bond_per_atom;
+}
+
+void FixRRPNVE::write_data_section_pack(int mth, double **buf)
+{
+  BondRRPBinder *binder = (mth == 1) ? binder_of(lmp) : nullptr;
   for (int i = 0; i < atom->nlocal; i++) {
     buf[i][0] = ubuf(atom->tag[i]).d;
-    for (int k = 0; k < NQUAT; k++) buf[i][k + 1] = quat[i][k];
+    if (mth == 0) {
+      for (int k = 0; k < NQUAT; k++) buf[i][k + 1] = quat[i][k];
+      continue;
+    }
+    for (int m = 0; m < atom->bond_per_atom; m++) {
+      double *slot = &buf[i][1 + m * NBREF];
+      tagint partner = 0;
+      for (int k = 0; k < NBREF; k++) slot[k] = 0.0;
+      if (binder && m < atom->num_bond[i] && binder->slot_reference(i, m, &partner, slot + 1))
+        slot[0] = (double) partner;
+    }
   }
 }
 
-void FixRRPNVE::write_data_section_keyword(int /*mth*/, FILE *fp)
+void FixRRPNVE::write_data_section_keyword(int mth, FILE *fp)
 {
-  fprintf(fp, "\nOrientations # fix rrp/nve %s: atom-ID qw qx qy qz\n\n", id);
+  if (mth == 0)
+    fprintf(fp, "\nOrientations # fix rrp/nve %s: atom-ID qw qx qy qz\n\n", id);
+  else
+    fprintf(fp,
+            "\nBinderReferences # bond_style rrp/binder: atom-ID, then %d x (partner-ID d0x d0y "
+            "d0z qi0w qi0x qi0y qi0z qj0w qj0x qj0y qj0z)\n\n",
+            atom->bond_per_atom);
 }
 
-void FixRRPNVE::write_data_section(int /*mth*/, FILE *fp, int n, double **buf, int /*index*/)
+void FixRRPNVE::write_data_section(int mth, FILE *fp, int n, double **buf, int /*index*/)
 {
-  for (int i = 0; i < n; i++)
-    fmt::print(fp, "{} {:.17g} {:.17g} {:.17g} {:.17g}\n", (tagint) ubuf(buf[i][0]).i, buf[i][1],
-               buf[i][2], buf[i][3], buf[i][4]);
+  const int ncol = (mth == 0) ? NQUAT : NBREF * atom->bond_per_atom;
+  for (int i = 0; i < n; i++) {
+    std::string line = fmt::format("{}", (tagint) ubuf(buf[i][0]).i);
+    for (int k = 0; k < ncol; k++) {
+      if (mth == 1 && k % NBREF == 0)
+        line += fmt::format(" {}", (tagint) buf[i][1 + k]);
+      else
+        line += fmt::format(" {:.17g}", buf[i][1 + k]);
+    }
+    fmt::print(fp, "{}\n", line);
+  }
 }
 
 /* ---------------------------------------------------------------------- */
@@ -303,6 +340,9 @@ void FixRRPNVE::init()
                  "one time integrator",
                  id, all, other->id, other->style);
   }
+
+  // write_data: the Orientations section, and the binder's reference states when it is used
+  wd_section = binder_of(lmp) ? 2 : 1;
 
   // ghost atoms need current orientations only for styles that read them (the binder bond);
   // at reneighboring steps borders() sends them in any case
