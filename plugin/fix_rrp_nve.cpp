@@ -319,6 +319,9 @@ void FixRRPNVE::init()
 {
   if (utils::strmatch(update->integrate_style, "^respa"))
     error->all(FLERR, "Fix rrp/nve does not support run_style respa");
+  if (update->dt == 0.0 || !std::isfinite(update->dt))
+    error->all(FLERR, "Fix rrp/nve: the time step is {}; it must be a nonzero finite number "
+                      "(a negative one integrates backwards)", update->dt);
   if (restart_reset && alpha_given && comm->me == 0)
     error->warning(FLERR,
                    "Fix rrp/nve {}: orientations were read from the restart file; the alpha "

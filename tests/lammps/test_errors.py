@@ -50,6 +50,8 @@ CASES = [
     ("a non-finite force from another style", SPHERE + "variable big equal 1e300*1e300\n"
      "fix 1 all rrp/nve\nfix 2 all addforce v_big 0.0 0.0\nrun 5\n",
      "non-finite force, velocity, torque or angular velocity at atom 1 on step 1: f (inf"),
+    ("a zero time step", SPHERE + "fix 1 all rrp/nve\ntimestep 0\nrun 1\n",
+     "Fix rrp/nve: the time step is 0; it must be a nonzero finite number"),
     ("unknown ghosts mode", SPHERE + "fix 1 all rrp/nve ghosts never\n", "Fix rrp/nve ghosts never is unknown"),
     ("alpha with a missing variable", SPHERE + "fix 1 all rrp/nve alpha v_nope 0 0\n",
      "Variable nope for fix rrp/nve alpha does not exist"),
