@@ -93,7 +93,7 @@ void PairRRPHertz::init_style()
 
 double PairRRPHertz::init_one(int i, int j)
 {
-  if (setflag[i][j] == 0) kpp[i][j] = std::sqrt(kpp[i][i] * kpp[j][j]);    // geometric mixing
+  if (setflag[i][j] == 0) kpp[i][j] = rrp_hertz_mix(kpp[i][i], kpp[j][j]);
   kpp[j][i] = kpp[i][j];
   return 2.0 * maxrad;
 }

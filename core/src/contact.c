@@ -35,3 +35,8 @@ double rrp_hertz_wall(double K, double R, double s, double *force)
   *force = K / R * delta * sd;
   return 0.4 * K * delta * delta * sd;
 }
+
+double rrp_hertz_mix(double K1, double K2)
+{
+  return sqrt(K1 * K2);
+}

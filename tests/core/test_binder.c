@@ -283,6 +283,14 @@ static void test_hertz_pair(void **state)
   assert_true(U == 0.0 && f[0] == 0.0);
 }
 
+static void test_hertz_mix(void **state)
+{
+  (void) state;
+  assert_close(rrp_hertz_mix(100.0, 400.0), 200.0, 1e-15, 0.0);
+  assert_close(rrp_hertz_mix(2100.0, 2100.0), 2100.0, 1e-15, 0.0);
+  assert_close(rrp_hertz_mix(0.0, 5.0), 0.0, 0.0, 0.0);
+}
+
 static void test_hertz_wall(void **state)
 {
   (void) state;
@@ -307,6 +315,7 @@ int main(void)
       cmocka_unit_test(test_torsion_known),
       cmocka_unit_test(test_binder_domain),
       cmocka_unit_test(test_hertz_pair),
+      cmocka_unit_test(test_hertz_mix),
       cmocka_unit_test(test_hertz_wall),
   };
   return cmocka_run_group_tests_name("binder", tests, NULL, NULL);

@@ -7,6 +7,7 @@
  *   int rrp_hertz_pair(double K, double Ri, double Rj, const double xi[3], const double xj[3],
  *                      double fi[3], double *energy);
  *   double rrp_hertz_wall(double K, double R, double s, double *force);
+ *   double rrp_hertz_mix(double K1, double K2);
  *
  * Particle-particle: with d = x_i - x_j, r = |d|, a = R_i + R_j:
  *   U = 2/5 K [1 - r/a]_+^{5/2},  F_i = K/a [1 - r/a]_+^{3/2} d/r = -F_j  (repulsive)
@@ -29,6 +30,10 @@ extern "C" {
  * non-finite input. */
 int rrp_hertz_pair(double K, double Ri, double Rj, const double xi[3], const double xj[3],
                    double fi[3], double *energy);
+
+/* The stiffness of contacts between two kinds of particles with stiffnesses K1, K2: the geometric
+ * mean sqrt(K1 K2) (the mixing rule of pair_style rrp/hertz). */
+double rrp_hertz_mix(double K1, double K2);
 
 /* Returns U and sets *force, the force along the wall normal (>= 0, away from the wall). */
 double rrp_hertz_wall(double K, double R, double s, double *force);
