@@ -12,9 +12,9 @@ build=${RRP_BUILD_DIR:-$top/build}
 
 if [ -z "${RRP_LAMMPS_SOURCE_DIR:-}" ]; then
   bash "$top/scripts/lammps.sh"
-  cache=${RRP_LAMMPS_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/rrp-lammps/lammps-20250204}
-  RRP_LAMMPS_SOURCE_DIR=$cache/src
-  RRP_LAMMPS_BINARY=${RRP_LAMMPS_BINARY:-$cache/prefix/bin/lmp}
+  . "$top/scripts/paths.sh"
+  RRP_LAMMPS_SOURCE_DIR=$RRP_LAMMPS_CACHE/src
+  RRP_LAMMPS_BINARY=$rrp_lmp
 fi
 
 cmake -S "$top" -B "$build" -D CMAKE_BUILD_TYPE=Release \

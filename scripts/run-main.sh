@@ -13,8 +13,8 @@ out=${RRP_OUT:-$top/out/torus}
 
 bash "$top/scripts/deps.sh"
 bash "$top/scripts/build.sh"
-cache=${RRP_LAMMPS_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/rrp-lammps/lammps-20250204}
-lmp=${RRP_LAMMPS_BINARY:-$cache/prefix/bin/lmp}
+. "$top/scripts/paths.sh"
+lmp=$rrp_lmp
 
 mkdir -p "$out"
 cd "$out"

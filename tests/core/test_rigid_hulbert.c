@@ -180,26 +180,6 @@ static void test_intermediate_axis(void **state)
   }
 }
 
-/* a problem whose torque turns NaN after t = 0.05 */
-static void nan_torque(double R[3][3], double t, double h, double T[3])
-{
-  (void) h;
-  T[0] = -R[0][2];
-  T[1] = R[1][2];
-  T[2] = 0.0;
-  if (t > 0.05) T[0] = NAN;
-}
-
-/* a finite torque whose impulse over h = 10 overflows */
-static void huge_torque(double R[3][3], double t, double h, double T[3])
-{
-  (void) R;
-  (void) t;
-  (void) h;
-  T[0] = 1e308;
-  T[1] = T[2] = 0.0;
-}
-
 static void test_nonfinite(void **state)
 {
   (void) state;
