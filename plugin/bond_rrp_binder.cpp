@@ -1,8 +1,9 @@
 /* ----------------------------------------------------------------------
    rrp-lammps: bond_style rrp/binder. See doc/bond_rrp_binder.md.
    Bookkeeping only: walk the bond list (newton_bond on or off), keep each bond's reference state
-   in a fix BOND_HISTORY (it migrates with the atoms and is written to restart files), tally
-   energies. The loads come from rrp_binder() in core/.
+   in the bond history fix BOND_HISTORY/RRP (it migrates with the atoms, is written to restart
+   and data files), tally energies. The orientations come from rrp_orientation.h, the loads from
+   rrp_binder() in core/.
 ------------------------------------------------------------------------- */
 
 #include "bond_rrp_binder.h"
@@ -11,14 +12,15 @@
 #include "comm.h"
 #include "domain.h"
 #include "error.h"
-#include "fix_bond_history.h"
 #include "force.h"
 #include "memory.h"
 #include "modify.h"
 #include "neighbor.h"
 #include "update.h"
 
-#include "fix_rrp_nve.h"
+#include "fix_rrp_binder_history.h"
+#include "rrp_orientation.h"
+
 #include "rrp/binder.h"
 
 #include <cmath>
@@ -28,6 +30,12 @@ using namespace LAMMPS_NS;
 
 // per-bond reference: d0 (3), q_i0 (4), q_j0 (4), ordered so that i has the lower atom ID
 static constexpr int NREF = 11;
+
+// a stored reference with a zero quaternion is none: the slot's bond has not been computed yet
+static bool has_reference(const double *s)
+{
+  return s[3] != 0.0 || s[4] != 0.0 || s[5] != 0.0 || s[6] != 0.0;
+}
 
 static void unpack_reference(const double *s, rrp_binder_ref &ref)
 {
@@ -40,8 +48,9 @@ static void unpack_reference(const double *s, rrp_binder_ref &ref)
 
 BondRRPBinder::BondRRPBinder(LAMMPS *_lmp) :
     Bond(_lmp), eterm{0.0, 0.0, 0.0}, released(0.0), nbroken(0.0), km(nullptr), ka(nullptr),
-    ks(nullptr), shear_form(RRP_SHEAR_CONVECTED), break_strain(0.0), ref_array(nullptr), r0_max(0.0), id_fix_dummy(nullptr), id_fix_history(nullptr),
-    fix_history(nullptr), orient(nullptr)
+    ks(nullptr), shear_form(RRP_SHEAR_CONVECTED), break_strain(0.0), ref_array(nullptr),
+    ref_pending(false), r0_max(0.0), id_fix_dummy(nullptr), id_fix_history(nullptr),
+    fix_history(nullptr)
 {
   writedata = 1;
   single_extra = 3;
@@ -103,6 +112,7 @@ void BondRRPBinder::settings(int narg, char **arg)
                           "fix property/atom", arg[iarg + 1]);
       delete[] ref_array;
       ref_array = utils::strdup(arg[iarg + 1] + 3);
+      ref_pending = true;
       iarg += 2;
     } else if (strcmp(arg[iarg], "break") == 0) {
       if (iarg + 3 > narg) utils::missing_cmd_args(FLERR, "bond_style rrp/binder break", error);
@@ -150,20 +160,39 @@ void BondRRPBinder::coeff(int narg, char **arg)
 
 void BondRRPBinder::init_style()
 {
-  orient = FixRRPNVE::find(lmp, "Bond style rrp/binder");
+  RRPOrientation::check_reader(lmp, "Bond style rrp/binder", 1, true);
   for (int i = 1; i <= atom->nbondtypes; i++)
     if (!setflag[i])
       error->all(FLERR, "Bond style rrp/binder: bond type {} has no coefficients (bond_style "
                         "hybrid is not supported)", i);
 
   if (!fix_history) {
-    auto f = modify->replace_fix(id_fix_dummy,
-                                 fmt::format("{} all BOND_HISTORY 0 {}", id_fix_history, NREF), 1);
-    fix_history = dynamic_cast<FixBondHistory *>(f);
+    Fix *f = modify->get_fix_by_id(id_fix_history);
+    if (!f)
+      f = modify->replace_fix(id_fix_dummy,
+                              fmt::format("{} all BOND_HISTORY/RRP 0 {}", id_fix_history, NREF),
+                              1);
+    fix_history = dynamic_cast<FixRRPBinderHistory *>(f);
+    if (!fix_history)
+      error->all(FLERR, "Bond style rrp/binder: fix {} has style {}, not BOND_HISTORY/RRP",
+                 id_fix_history, f->style);
+    if (id_fix_dummy && modify->get_fix_by_id(id_fix_dummy)) modify->delete_fix(id_fix_dummy);
     delete[] id_fix_dummy;
     id_fix_dummy = nullptr;
   }
   fix_history->setflag = setflag;
+
+  // the longest rest length of the references stored so far (comm cutoff check of LAMMPS)
+  double rmax = 0.0;
+  for (int i = 0; i < atom->nlocal; i++)
+    for (int m = 0; m < atom->num_bond[i]; m++) {
+      const double *st = fix_history->slot(i, m);
+      if (atom->bond_type[i][m] <= 0 || !has_reference(st)) continue;
+      rrp_binder_ref ref;
+      unpack_reference(st, ref);
+      rmax = std::max(rmax, rrp_binder_rest_length(&ref));
+    }
+  MPI_Allreduce(&rmax, &r0_max, 1, MPI_DOUBLE, MPI_MAX, world);
 
   // a ruptured binder leaves the two particles to their contact: the pair must be in the
   // neighbor list with full weight
@@ -174,56 +203,50 @@ void BondRRPBinder::init_style()
 }
 
 /* ----------------------------------------------------------------------
-   reference state of every bond: positions (closest image) and orientations now
+   reference state of bond n (i, j; i has the lower ID) when it is first computed: positions
+   (closest image) and orientations now, or the values read into d2_NAME by the reference
+   keyword; stored in the bond list's copy and in the slots of the local atoms
 ------------------------------------------------------------------------- */
 
-void BondRRPBinder::store_reference()
+void BondRRPBinder::capture(int n, int i, int j, double **quat)
 {
   double **x = atom->x;
-  double **quat = orient->quat;
   tagint *tag = atom->tag;
-  double rmax = 0.0;
-  for (int i = 0; i < atom->nlocal; i++) {
-    for (int m = 0; m < atom->num_bond[i]; m++) {
-      if (atom->bond_type[i][m] <= 0) continue;
-      int j = atom->map(atom->bond_atom[i][m]);
-      if (j < 0)
-        error->one(FLERR, "Bond style rrp/binder: atom {} of a bond of atom {} is missing "
-                          "(increase comm_modify cutoff)", atom->bond_atom[i][m], tag[i]);
-      int lo = i, hi = j;
-      if (tag[hi] < tag[lo]) std::swap(lo, hi);
-      double d[3] = {x[lo][0] - x[hi][0], x[lo][1] - x[hi][1], x[lo][2] - x[hi][2]};
-      domain->minimum_image(d[0], d[1], d[2]);
-      double s[NREF] = {d[0], d[1], d[2], quat[lo][0], quat[lo][1], quat[lo][2], quat[lo][3],
-                        quat[hi][0], quat[hi][1], quat[hi][2], quat[hi][3]};
-      if (ref_array && !reference_from_array(i, j, s))
-        error->one(FLERR, "Bond style rrp/binder: no reference state for bond {}-{} in d2_{}",
-                   tag[i], atom->bond_atom[i][m], ref_array);
-      for (int k = 0; k < NREF; k++) fix_history->update_atom_value(i, m, k, s[k]);
-      rrp_binder_ref ref;
-      unpack_reference(s, ref);
-      rmax = std::max(rmax, rrp_binder_rest_length(&ref));
-    }
+  double d[3] = {x[i][0] - x[j][0], x[i][1] - x[j][1], x[i][2] - x[j][2]};
+  domain->minimum_image(d[0], d[1], d[2]);
+  double s[NREF] = {d[0], d[1], d[2], quat[i][0], quat[i][1], quat[i][2], quat[i][3],
+                    quat[j][0], quat[j][1], quat[j][2], quat[j][3]};
+  if (ref_array && ref_pending && !reference_from_array(i, j, s))
+    error->one(FLERR, "Bond style rrp/binder: no reference state for bond {}-{} in d2_{}", tag[i],
+               tag[j], ref_array);
+  if (!has_reference(s))
+    error->one(FLERR, "Bond style rrp/binder: bond {}-{} has a zero reference quaternion", tag[i],
+               tag[j]);
+  double *store = fix_history->bondstore[n];
+  for (int k = 0; k < NREF; k++) store[k] = s[k];
+  for (int side = 0; side < 2; side++) {
+    const int a = side ? j : i, b = side ? i : j;
+    if (a >= atom->nlocal) continue;
+    for (int m = 0; m < atom->num_bond[a]; m++)
+      if (atom->bond_atom[a][m] == tag[b])
+        for (int k = 0; k < NREF; k++) fix_history->update_atom_value(a, m, k, s[k]);
   }
-  MPI_Allreduce(&rmax, &r0_max, 1, MPI_DOUBLE, MPI_MAX, world);
-  fix_history->post_neighbor();
+  rrp_binder_ref ref;
+  unpack_reference(s, ref);
+  r0_max = std::max(r0_max, rrp_binder_rest_length(&ref));
 }
 
 /* ---------------------------------------------------------------------- */
 
 void BondRRPBinder::compute(int eflag, int vflag)
 {
-  if (!fix_history->stored_flag) {
-    fix_history->stored_flag = true;
-    store_reference();
-  }
   ev_init(eflag, vflag);
   eterm[0] = eterm[1] = eterm[2] = 0.0;
 
   double **x = atom->x;
   double **f = atom->f;
   double **torque = atom->torque;
-  double **quat = orient->quat;
+  double **quat = RRPOrientation::array(lmp);
   double **bondstore = fix_history->bondstore;
   tagint *tag = atom->tag;
   const int nlocal = atom->nlocal;
@@ -238,6 +261,7 @@ void BondRRPBinder::compute(int eflag, int vflag)
     int i = bondlist[n][0], j = bondlist[n][1];
     if (tag[j] < tag[i]) std::swap(i, j);    // the reference is stored lower ID first
 
+    if (!has_reference(bondstore[n])) capture(n, i, j, quat);
     rrp_binder_ref ref;
     unpack_reference(bondstore[n], ref);
     const rrp_binder_coeff c = {km[type], ka[type], ks[type], shear_form};
@@ -291,6 +315,8 @@ void BondRRPBinder::compute(int eflag, int vflag)
       }
     }
   }
+
+  ref_pending = false;    // bonds made later capture their state when first computed
 
   if (break_strain > 0.0) {
     double all[2];
@@ -358,7 +384,7 @@ void BondRRPBinder::write_data(FILE *fp)
 }
 
 /* ----------------------------------------------------------------------
-   reference states written by write_data (fix rrp/nve, section BinderReferences) and read back
+   reference states written by write_data (section BinderReferences) and read back
    by fix property/atom into a d2_ array: per atom, for each of its bond slots, the partner's ID
    and the 11 reference values; a bond is found on either of its atoms (ghost yes)
 ------------------------------------------------------------------------- */
@@ -386,14 +412,6 @@ int BondRRPBinder::reference_from_array(int i, int j, double s[NREF])
   return 0;
 }
 
-int BondRRPBinder::slot_reference(int i, int m, tagint *partner, double ref[NREF])
-{
-  if (!fix_history || !fix_history->stored_flag || atom->bond_type[i][m] <= 0) return 0;
-  *partner = atom->bond_atom[i][m];
-  for (int k = 0; k < NREF; k++) ref[k] = fix_history->get_atom_value(i, m, k);
-  return 1;
-}
-
 /* ----------------------------------------------------------------------
    reference of the bond between local atom i and atom j, from i's bond slots
 ------------------------------------------------------------------------- */
@@ -403,9 +421,9 @@ int BondRRPBinder::reference_of(int i, int j, rrp_binder_ref &ref)
   tagint *tag = atom->tag;
   for (int m = 0; m < atom->num_bond[i]; m++) {
     if (atom->bond_atom[i][m] != tag[j]) continue;
-    double s[NREF];
-    for (int k = 0; k < NREF; k++) s[k] = fix_history->get_atom_value(i, m, k);
-    unpack_reference(s, ref);
+    const double *st = fix_history->slot(i, m);
+    if (!has_reference(st)) return 0;
+    unpack_reference(st, ref);
     return 1;
   }
   return 0;
@@ -418,7 +436,7 @@ double BondRRPBinder::single(int type, double /*rsq*/, int i, int j, double &ffo
 {
   fforce = 0.0;
   svector[0] = svector[1] = svector[2] = 0.0;
-  if (type <= 0 || !fix_history || !fix_history->stored_flag) return 0.0;
+  if (type <= 0 || !fix_history) return 0.0;
   rrp_binder_ref ref;
   if (!reference_of(i, j, ref) && !reference_of(j, i, ref)) return 0.0;
   int lo = i, hi = j;
@@ -430,7 +448,8 @@ double BondRRPBinder::single(int type, double /*rsq*/, int i, int j, double &ffo
   const double xlo[3] = {xhi[0] + d[0], xhi[1] + d[1], xhi[2] + d[2]};
   const rrp_binder_coeff c = {km[type], ka[type], ks[type], shear_form};
   rrp_binder_load load;
-  if (rrp_binder(&c, &ref, xlo, xhi, orient->quat[lo], orient->quat[hi], &load) != RRP_OK)
+  double **quat = RRPOrientation::array(lmp);
+  if (rrp_binder(&c, &ref, xlo, xhi, quat[lo], quat[hi], &load) != RRP_OK)
     return 0.0;
   const double rsq = d[0] * d[0] + d[1] * d[1] + d[2] * d[2];
   // force on lo along d, as force on i along x_i - x_j (the same for i = hi)
@@ -448,5 +467,7 @@ void *BondRRPBinder::extract(const char *str, int &dim)
   if (strcmp(str, "ka") == 0) return (void *) ka;
   if (strcmp(str, "ks") == 0) return (void *) ks;
   if (strcmp(str, "eterm") == 0) return (void *) eterm;
+  if (strcmp(str, "released") == 0) return (void *) &released;
+  if (strcmp(str, "nbroken") == 0) return (void *) &nbroken;
   return nullptr;
 }

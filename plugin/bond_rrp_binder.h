@@ -37,9 +37,6 @@ class BondRRPBinder : public Bond {
   double single(int, double, int, int, double &) override;
   void *extract(const char *, int &) override;
 
-  // the reference state of local atom i's bond slot m (partner ID in *partner); 0 if none
-  int slot_reference(int i, int m, tagint *partner, double ref[11]);
-
   double eterm[3];     // this rank's U^m, U^a, U^s of the last energy evaluation
   double released;     // energy of all ruptured binders so far (the same on every rank)
   double nbroken;      // number of ruptured binders so far (the same on every rank)
@@ -49,13 +46,13 @@ class BondRRPBinder : public Bond {
   int shear_form;
   double break_strain;    // rupture when L/L0 - 1 exceeds it; 0: no rupture
   char *ref_array;        // d2_ per-atom array with written reference states, or nullptr
+  bool ref_pending;       // ref_array still to be read (the first computation after it is set)
   double r0_max;
   char *id_fix_dummy, *id_fix_history;
-  class FixBondHistory *fix_history;
-  class FixRRPNVE *orient;
+  class FixRRPBinderHistory *fix_history;
 
   void allocate();
-  void store_reference();
+  void capture(int n, int i, int j, double **quat);
   int reference_from_array(int i, int j, double s[11]);
   int reference_of(int i, int j, rrp_binder_ref &ref);
 };

@@ -11,7 +11,8 @@
 #include "modify.h"
 #include "update.h"
 
-#include "fix_rrp_nve.h"
+#include "rrp_orientation.h"
+
 #include "rrp/rotation.h"
 
 #include <cstring>
@@ -21,11 +22,11 @@ using namespace LAMMPS_NS;
 static constexpr int NCOLS = 10;
 
 ComputeRRPAtom::ComputeRRPAtom(LAMMPS *lmp, int narg, char **arg) :
-    Compute(lmp, narg, arg), fix_id(nullptr), fix(nullptr), nmax(0), orient(nullptr)
+    Compute(lmp, narg, arg), fix_id(nullptr), nmax(0), orient(nullptr)
 {
-  if (narg != 4)
-    error->all(FLERR, "Illegal compute rrp/atom command: expected compute ID group rrp/atom FIXID");
-  fix_id = utils::strdup(arg[3]);
+  if (narg != 3 && narg != 4)
+    error->all(FLERR, "Illegal compute rrp/atom command: expected compute ID group rrp/atom");
+  if (narg == 4) fix_id = utils::strdup(arg[3]);
   peratom_flag = 1;
   size_peratom_cols = NCOLS;
 }
@@ -38,10 +39,9 @@ ComputeRRPAtom::~ComputeRRPAtom()
 
 void ComputeRRPAtom::init()
 {
-  Fix *f = modify->get_fix_by_id(fix_id);
-  if (!f) error->all(FLERR, "Compute rrp/atom: fix {} does not exist", fix_id);
-  fix = dynamic_cast<FixRRPNVE *>(f);
-  if (!fix) error->all(FLERR, "Compute rrp/atom: fix {} is not of style rrp/nve", fix_id);
+  if (fix_id && !modify->get_fix_by_id(fix_id))
+    error->all(FLERR, "Compute rrp/atom: fix {} does not exist", fix_id);
+  RRPOrientation::check_reader(lmp, "Compute rrp/atom", groupbit, false);
 }
 
 void ComputeRRPAtom::compute_peratom()
@@ -56,13 +56,14 @@ void ComputeRRPAtom::compute_peratom()
 
   const int nlocal = atom->nlocal;
   const int *mask = atom->mask;
+  double **quat = RRPOrientation::array(lmp);
   for (int i = 0; i < nlocal; i++) {
     double *o = orient[i];
     if (!(mask[i] & groupbit)) {
       for (int k = 0; k < NCOLS; k++) o[k] = 0.0;
       continue;
     }
-    rrp_quat_canonical(fix->quat[i], &o[3]);
+    rrp_quat_canonical(quat[i], &o[3]);
     rrp_alpha_from_quat(&o[3], &o[0]);    // +-inf at exactly a half-turn, never NaN
     rrp_quat_to_theta(&o[3], &o[7]);
   }

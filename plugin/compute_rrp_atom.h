@@ -1,6 +1,6 @@
 /* -*- c++ -*- ----------------------------------------------------------
-   rrp-lammps: compute rrp/atom, per-atom orientation held by fix rrp/nve: alpha (RRP vector),
-   unit quaternion (w,x,y,z) and rotation vector theta, for dump custom.
+   rrp-lammps: compute rrp/atom, the per-atom orientation (rrp_orientation.h): alpha (RRP
+   vector), unit quaternion (w,x,y,z) and rotation vector theta, for dump custom.
 ------------------------------------------------------------------------- */
 
 #ifdef COMPUTE_CLASS
@@ -25,8 +25,7 @@ class ComputeRRPAtom : public Compute {
   double memory_usage() override;
 
  private:
-  char *fix_id;
-  class FixRRPNVE *fix;
+  char *fix_id;    // optional, for inputs of earlier versions: checked to exist
   int nmax;
   double **orient;
 };

@@ -4,15 +4,13 @@
 
 #include "compute_rrp_energy.h"
 
+#include "bond.h"
 #include "error.h"
+#include "fix.h"
 #include "force.h"
 #include "modify.h"
 #include "pair.h"
 #include "update.h"
-
-#include "bond_rrp_binder.h"
-#include "fix_rrp_wall.h"
-#include "pair_rrp_hertz.h"
 
 using namespace LAMMPS_NS;
 
@@ -31,6 +29,14 @@ ComputeRRPEnergy::ComputeRRPEnergy(LAMMPS *lmp, int narg, char **arg) : Compute(
   vector = new double[NVALUES];
 }
 
+void *ComputeRRPEnergy::extract_from(Bond *bond, const char *name)
+{
+  int dim = -1;
+  void *p = bond->extract(name, dim);
+  if (!p) error->all(FLERR, "Compute rrp/energy: bond style {} publishes no {}", force->bond_style, name);
+  return p;
+}
+
 ComputeRRPEnergy::~ComputeRRPEnergy()
 {
   delete[] vector;
@@ -42,17 +48,24 @@ void ComputeRRPEnergy::compute_vector()
   if (update->eflag_global != invoked_vector)
     error->all(FLERR, "Compute rrp/energy: energy was not tallied on the needed timestep");
 
+  // each style's own tallies, read through extract()
   double local[NTERMS] = {0.0, 0.0, 0.0, 0.0, 0.0};
-  if (auto bond = dynamic_cast<BondRRPBinder *>(force->bond))
-    for (int k = 0; k < 3; k++) local[k] = bond->eterm[k];
-  if (auto pair = dynamic_cast<PairRRPHertz *>(force->pair_match("^rrp/hertz", 0)))
-    local[3] = pair->eng_vdwl;
-  for (auto &fix : modify->get_fix_by_style("^rrp/wall$"))
-    local[4] += dynamic_cast<FixRRPWall *>(fix)->energy_local();
+  Bond *bond = force->bond_match("rrp/binder");
+  if (bond) {
+    auto eterm = static_cast<double *>(extract_from(bond, "eterm"));
+    for (int k = 0; k < 3; k++) local[k] = eterm[k];
+  }
+  if (Pair *pair = force->pair_match("^rrp/hertz$", 0)) local[3] = pair->eng_vdwl;
+  for (auto &fix : modify->get_fix_by_style("^rrp/wall$")) {
+    int dim = -1;
+    auto e = static_cast<double *>(fix->extract("energy_local", dim));
+    if (!e) error->all(FLERR, "Compute rrp/energy: fix {} publishes no energy", fix->id);
+    local[4] += *e;
+  }
   MPI_Allreduce(local, vector, NTERMS, MPI_DOUBLE, MPI_SUM, world);
   vector[5] = vector[6] = 0.0;
-  if (auto bond = dynamic_cast<BondRRPBinder *>(force->bond)) {
-    vector[5] = bond->released;
-    vector[6] = bond->nbroken;
+  if (bond) {
+    vector[5] = *static_cast<double *>(extract_from(bond, "released"));
+    vector[6] = *static_cast<double *>(extract_from(bond, "nbroken"));
   }
 }

@@ -23,6 +23,9 @@ class ComputeRRPEnergy : public Compute {
   ~ComputeRRPEnergy() override;
   void init() override {}
   void compute_vector() override;
+
+ private:
+  void *extract_from(class Bond *, const char *name);
 };
 
 }    // namespace LAMMPS_NS

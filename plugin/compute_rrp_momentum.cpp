@@ -6,24 +6,28 @@
 #include "compute_rrp_momentum.h"
 
 #include "atom.h"
+#include "comm.h"
 #include "domain.h"
 #include "error.h"
+#include "fix.h"
 #include "force.h"
+#include "group.h"
 #include "modify.h"
 #include "update.h"
 
-#include "fix_rrp_nve.h"
 #include "rrp/momentum.h"
 
 using namespace LAMMPS_NS;
 
 ComputeRRPMomentum::ComputeRRPMomentum(LAMMPS *lmp, int narg, char **arg) :
-    Compute(lmp, narg, arg), fix_id(nullptr), fix(nullptr)
+    Compute(lmp, narg, arg), fix_id(nullptr), sphere{RRP_INERTIA_RATIO, 0.4}
 {
-  if (narg != 4)
-    error->all(FLERR,
-               "Illegal compute rrp/momentum command: expected compute ID group rrp/momentum FIXID");
-  fix_id = utils::strdup(arg[3]);
+  if (narg != 3 && narg != 4)
+    error->all(FLERR, "Illegal compute rrp/momentum command: expected compute ID group rrp/momentum");
+  if (narg == 4) fix_id = utils::strdup(arg[3]);
+  if (!atom->rmass_flag || !atom->omega_flag)
+    error->all(FLERR, "Compute rrp/momentum requires per-atom rmass and omega (atom_style sphere "
+                      "or bpm/sphere)");
   vector_flag = 1;
   size_vector = RRP_MOM_N;
   extvector = 1;
@@ -38,10 +42,34 @@ ComputeRRPMomentum::~ComputeRRPMomentum()
 
 void ComputeRRPMomentum::init()
 {
-  Fix *f = modify->get_fix_by_id(fix_id);
-  if (!f) error->all(FLERR, "Compute rrp/momentum: fix {} does not exist", fix_id);
-  fix = dynamic_cast<FixRRPNVE *>(f);
-  if (!fix) error->all(FLERR, "Compute rrp/momentum: fix {} is not of style rrp/nve", fix_id);
+  if (fix_id && !modify->get_fix_by_id(fix_id))
+    error->all(FLERR, "Compute rrp/momentum: fix {} does not exist", fix_id);
+  rules.clear();
+  for (const auto &f : modify->get_fix_by_style("^rrp/nve$")) {
+    int dim = -1;
+    auto in = static_cast<const rrp_inertia *>(f->extract("inertia", dim));
+    if (!in || dim != 0)
+      error->all(FLERR, "Compute rrp/momentum: fix {} publishes no rotational inertia", f->id);
+    rules.push_back({f->groupbit, in});
+  }
+
+  // atoms that no fix rrp/nve integrates count with J = 0.4 m r^2, LAMMPS's solid sphere
+  int other = 0;
+  for (int i = 0; i < atom->nlocal; i++) {
+    if (!(atom->mask[i] & groupbit)) continue;
+    bool found = false;
+    for (const auto &r : rules) found = found || (atom->mask[i] & r.groupbit);
+    if (!found) other++;
+  }
+  int all = 0;
+  MPI_Allreduce(&other, &all, 1, MPI_INT, MPI_SUM, world);
+  if (all > 0 && !atom->radius_flag)
+    error->all(FLERR, "Compute rrp/momentum: {} atoms of group {} are not integrated by fix "
+                      "rrp/nve and have no radius for J = 0.4 m r^2", all, group->names[igroup]);
+  if (all > 0 && domain->dimension == 2 && comm->me == 0)
+    error->warning(FLERR, "Compute rrp/momentum: {} atoms are not integrated by fix rrp/nve and "
+                          "count with J = 0.4 m r^2 (a sphere; the disc option of fix nve/sphere "
+                          "uses 0.5 m r^2)", all);
 }
 
 void ComputeRRPMomentum::compute_vector()
@@ -53,14 +81,22 @@ void ComputeRRPMomentum::compute_vector()
   double **v = atom->v;
   double **omega = atom->omega;
   const double *rmass = atom->rmass;
+  const double *radius = atom->radius;
   const imageint *image = atom->image;
   const int *mask = atom->mask;
   const int nlocal = atom->nlocal;
   for (int i = 0; i < nlocal; i++) {
     if (!(mask[i] & groupbit)) continue;
+    const rrp_inertia *in = &sphere;
+    for (const auto &r : rules)
+      if (mask[i] & r.groupbit) {
+        in = r.inertia;
+        break;
+      }
     double unwrap[3];
     domain->unmap(x[i], image[i], unwrap);
-    rrp_momentum_add(rmass[i], fix->inertia(i), unwrap, v[i], omega[i], local);
+    const double j = rrp_inertia_of(in, rmass[i], radius ? radius[i] : 0.0);
+    rrp_momentum_add(rmass[i], j, unwrap, v[i], omega[i], local);
   }
   MPI_Allreduce(local, vector, RRP_MOM_N, MPI_DOUBLE, MPI_SUM, world);
   vector[RRP_MOM_KET] *= force->mvv2e;

@@ -1,7 +1,8 @@
 /* -*- c++ -*- ----------------------------------------------------------
    rrp-lammps: compute rrp/momentum, the conserved quantities of Baker & Gonzalez (2021)
-   sec. 2.5: total linear momentum, total angular momentum about the origin (orbital plus spin
-   with the inertia of fix rrp/nve), translational and rotational kinetic energy.
+   sec. 2.5: total linear momentum, total angular momentum about the origin (orbital plus spin),
+   translational and rotational kinetic energy. The rotational inertia of each atom is the one of
+   the fix rrp/nve that integrates it (read through extract("inertia")), else 0.4 m r^2.
 ------------------------------------------------------------------------- */
 
 #ifdef COMPUTE_CLASS
@@ -15,6 +16,10 @@ ComputeStyle(rrp/momentum,ComputeRRPMomentum);
 
 #include "compute.h"
 
+#include "rrp/integrator.h"
+
+#include <vector>
+
 namespace LAMMPS_NS {
 
 class ComputeRRPMomentum : public Compute {
@@ -25,8 +30,13 @@ class ComputeRRPMomentum : public Compute {
   void compute_vector() override;
 
  private:
-  char *fix_id;
-  class FixRRPNVE *fix;
+  char *fix_id;    // optional, for inputs of earlier versions: checked to exist
+  struct rule {
+    int groupbit;
+    const rrp_inertia *inertia;
+  };
+  std::vector<rule> rules;    // the fix rrp/nve of the atoms, in fix order
+  rrp_inertia sphere;         // J = 0.4 m r^2 for atoms integrated otherwise
 };
 
 }    // namespace LAMMPS_NS

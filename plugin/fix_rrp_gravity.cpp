@@ -9,7 +9,8 @@
 #include "error.h"
 #include "update.h"
 
-#include "fix_rrp_nve.h"
+#include "rrp_orientation.h"
+
 #include "rrp/field.h"
 
 #include <cmath>
@@ -19,7 +20,7 @@ using namespace FixConst;
 
 FixRRPGravity::FixRRPGravity(LAMMPS *lmp, int narg, char **arg) :
     Fix(lmp, narg, arg), g{0.0, 0.0, 0.0}, lever{0.0, 0.0, 0.0}, energy(0.0), energy_all(0.0),
-    energy_reduced(0), orient(nullptr)
+    energy_reduced(0)
 {
   if (narg != 9)
     error->all(FLERR, "Illegal fix rrp/gravity command: expected fix ID group rrp/gravity "
@@ -47,7 +48,7 @@ int FixRRPGravity::setmask()
 
 void FixRRPGravity::init()
 {
-  orient = FixRRPNVE::find(lmp, "Fix rrp/gravity");
+  RRPOrientation::check_reader(lmp, "Fix rrp/gravity", groupbit, false);
   if (utils::strmatch(update->integrate_style, "^respa"))
     error->all(FLERR, "Fix rrp/gravity does not support run_style respa");
 }
@@ -68,7 +69,7 @@ void FixRRPGravity::post_force(int /*vflag*/)
   const double *rmass = atom->rmass;
   const int *mask = atom->mask;
   const int nlocal = atom->nlocal;
-  double **quat = orient->quat;
+  double **quat = RRPOrientation::array(lmp);
   energy = 0.0;
   energy_reduced = 0;
   for (int i = 0; i < nlocal; i++)

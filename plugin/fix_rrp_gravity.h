@@ -32,7 +32,6 @@ class FixRRPGravity : public Fix {
   double g[3], lever[3];
   double energy, energy_all;
   int energy_reduced;
-  class FixRRPNVE *orient;
 };
 
 }    // namespace LAMMPS_NS

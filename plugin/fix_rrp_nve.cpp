@@ -1,19 +1,20 @@
 /* ----------------------------------------------------------------------
    rrp-lammps: fix rrp/nve. See doc/fix_rrp_nve.md.
-   LAMMPS bookkeeping only (arguments, per-atom storage, communication, restart); every number
-   is computed by core/ (rrp/integrator.h, rrp/rotation.h).
+   LAMMPS bookkeeping only (arguments, checks, restart, data files); every number is computed by
+   core/ (rrp/integrator.h, rrp/rotation.h). The orientation it integrates is the atom style's
+   quaternion where there is one, else the array of fix RRP/ORIENTATION (rrp_orientation.h).
 ------------------------------------------------------------------------- */
 
 #include "fix_rrp_nve.h"
 
-#include "bond_rrp_binder.h"
+#include "fix_rrp_orientation.h"
+#include "rrp_orientation.h"
 
 #include "atom.h"
 #include "comm.h"
 #include "error.h"
 #include "force.h"
 #include "input.h"
-#include "lammps.h"
 #include "memory.h"
 #include "modify.h"
 #include "update.h"
@@ -26,28 +27,28 @@
 
 using namespace LAMMPS_NS;
 using namespace FixConst;
+using namespace RRPOrientation;
 
 static constexpr int NQUAT = 4;
-// layout of the per-atom restart data, checked when a restart file is read
+// global restart data of this fix: the orientation layout, checked when a restart file is read.
+// Version 1 (rrp-lammps before the layouts) kept the orientations as per-atom data of this fix;
+// version 2 records the layout (ATOM_QUAT or STORE) and keeps no per-atom data here.
 static constexpr double RESTART_MAGIC = 7256980.0;    // "RRP" in a double: an unlikely value
-static constexpr double RESTART_VERSION = 1.0;        // 1: unit quaternion (w,x,y,z) per atom
+static constexpr double RESTART_VERSION = 2.0;
 enum { GHOSTS_AUTO, GHOSTS_ALWAYS };
 
 /* ---------------------------------------------------------------------- */
 
 FixRRPNVE::FixRRPNVE(LAMMPS *lmp, int narg, char **arg) :
-    Fix(lmp, narg, arg), quat(nullptr), scheme(nullptr), alpha_str{nullptr, nullptr, nullptr},
-    alpha_given(false), quat_str{nullptr, nullptr, nullptr, nullptr}, quat_given(false),
-    ghost_mode(GHOSTS_AUTO), comm_ghosts(true)
+    Fix(lmp, narg, arg), scheme(nullptr), layout(NONE), store(nullptr),
+    alpha_str{nullptr, nullptr, nullptr}, alpha_given(false),
+    quat_str{nullptr, nullptr, nullptr, nullptr}, quat_given(false), orient_pending(false),
+    legacy_restart(false), ghost_mode(GHOSTS_AUTO), comm_ghosts(false)
 {
   if (narg < 3) utils::missing_cmd_args(FLERR, "fix rrp/nve", error);
 
   time_integrate = 1;
   restart_global = 1;
-  restart_peratom = 1;
-  create_attribute = 1;
-  comm_forward = NQUAT;
-  comm_border = NQUAT;
   peratom_flag = 1;    // the quaternions as per-atom array f_ID[1..4], owned and ghost rows
   size_peratom_cols = NQUAT;
   peratom_freq = 1;
@@ -114,6 +115,11 @@ FixRRPNVE::FixRRPNVE(LAMMPS *lmp, int narg, char **arg) :
       error->all(FLERR, "Unknown fix rrp/nve keyword: {}", arg[iarg]);
     }
   }
+  if (alpha_given && quat_given)
+    error->all(FLERR, "Fix rrp/nve: give the initial orientation by alpha or by quat, not both");
+  orient_pending = alpha_given || quat_given;
+  if (alpha_given) check_columns(alpha_str, 3, "alpha");
+  if (quat_given) check_columns(quat_str, 4, "quat");
 
   // error checks on the atom style
 
@@ -124,49 +130,39 @@ FixRRPNVE::FixRRPNVE(LAMMPS *lmp, int narg, char **arg) :
   if (inertia_spec.kind == RRP_INERTIA_RATIO && !atom->radius_flag) missing += " radius";
   if (!missing.empty())
     error->all(FLERR,
-               "Fix rrp/nve requires per-atom{} (use atom_style sphere, or hybrid with sphere)",
+               "Fix rrp/nve requires per-atom{} (use atom_style sphere or bpm/sphere, or hybrid "
+               "with one of them)",
                missing);
+  layout = layout_of_atom_style(lmp);
+  if (layout == ATOM_QUAT && ghost_mode == GHOSTS_ALWAYS && !comm->ghost_velocity)
+    error->all(FLERR, "Fix rrp/nve ghosts always: atom_style {} sends its quaternion to ghost "
+                      "atoms with comm_modify vel yes; set that instead", atom->atom_style);
 
-  for (auto &ifix : modify->get_fix_by_style("^rrp/nve$"))
-    if (strcmp(ifix->id, id) != 0)    // a fix of the same ID is being replaced
-      error->all(FLERR,
-                 "Fix rrp/nve {}: fix rrp/nve {} exists already; only one is allowed, since it "
-                 "holds the orientations the other rrp styles use (give it a group that covers "
-                 "all rotating atoms)",
-                 id, ifix->id);
-
-  // per-atom orientations: grown with the atom arrays, migrated, sent to ghosts, in restarts
-
-  FixRRPNVE::grow_arrays(atom->nmax);
-  atom->add_callback(Atom::GROW);
-  atom->add_callback(Atom::RESTART);
-  atom->add_callback(Atom::BORDER);
-  for (int i = 0; i < atom->nmax; i++) FixRRPNVE::set_arrays(i);
-
-  // restart data, if any, is unpacked after the constructor and takes precedence over alpha
-
-  if (alpha_given && quat_given)
-    error->all(FLERR, "Fix rrp/nve: give the initial orientation by alpha or by quat, not both");
-  if (alpha_given) set_alpha();
-  if (quat_given) set_quat();
-
-  wd_section = 1;    // write_data: the Orientations section
+  wd_section = 1;    // write_data: the Orientations section (by the first fix rrp/nve only)
 }
 
-/* ---------------------------------------------------------------------- */
+/* the orientations of layout STORE: found by ID, created by the first fix rrp/nve. Runs before
+   restart data, if any, reach this fix and the store (Modify::add_fix). */
+
+void FixRRPNVE::post_constructor()
+{
+  if (layout == STORE) {
+    Fix *f = modify->get_fix_by_id(STORE_FIX_ID);
+    if (!f) f = modify->add_fix(fmt::format("{} all {}", STORE_FIX_ID, STORE_FIX_STYLE));
+    store = dynamic_cast<FixRRPOrientation *>(f);
+    if (!store || strcmp(f->style, STORE_FIX_STYLE) != 0)
+      error->all(FLERR, "Fix rrp/nve: fix {} exists with style {}; the ID is reserved for the "
+                        "orientations", STORE_FIX_ID, f->style);
+  }
+  array_atom = orientation();
+}
 
 FixRRPNVE::~FixRRPNVE()
 {
   if (copymode) return;
-  atom->delete_callback(id, Atom::GROW);
-  atom->delete_callback(id, Atom::RESTART);
-  atom->delete_callback(id, Atom::BORDER);
-  memory->destroy(quat);
   for (auto &s : alpha_str) delete[] s;
   for (auto &s : quat_str) delete[] s;
 }
-
-/* ---------------------------------------------------------------------- */
 
 int FixRRPNVE::setmask()
 {
@@ -176,12 +172,42 @@ int FixRRPNVE::setmask()
   return mask;
 }
 
+double **FixRRPNVE::orientation() const
+{
+  return RRPOrientation::array(lmp);
+}
+
+/* the per-atom output array is the orientation array, which moves when the atoms' arrays grow:
+   its address is taken anew at setup and at the end of each step, before any output */
+
+void FixRRPNVE::setup(int /*vflag*/)
+{
+  array_atom = orientation();
+}
+
 /* ----------------------------------------------------------------------
-   initial orientation of the group's atoms from the alpha keyword: numbers or atom-style
-   (or equal-style) variables
+   initial orientations of the group's atoms: numbers or atom-style (or equal-style) variables
 ------------------------------------------------------------------------- */
 
-/* values of n columns for the local atoms: numbers, or atom-style or equal-style variables */
+/* at the fix command: each value is a number or an atom-style or equal-style variable (the
+   values are taken at the first run, unless a restart file brings the orientations) */
+
+void FixRRPNVE::check_columns(char **strs, int n, const char *keyword)
+{
+  for (int d = 0; d < n; d++) {
+    const char *s = strs[d];
+    if (!utils::strmatch(s, "^v_")) {
+      utils::numeric(FLERR, s, false, lmp);
+      continue;
+    }
+    const int ivar = input->variable->find(s + 2);
+    if (ivar < 0)
+      error->all(FLERR, "Variable {} for fix rrp/nve {} does not exist", s + 2, keyword);
+    if (!input->variable->atomstyle(ivar) && !input->variable->equalstyle(ivar))
+      error->all(FLERR, "Variable {} for fix rrp/nve {} is not atom-style or equal-style", s + 2,
+                 keyword);
+  }
+}
 
 double **FixRRPNVE::eval_columns(char **strs, int n, const char *keyword)
 {
@@ -211,11 +237,12 @@ double **FixRRPNVE::eval_columns(char **strs, int n, const char *keyword)
   return a;
 }
 
-/* initial orientation of the group's atoms from the alpha keyword (an RRP vector) */
+/* from the alpha keyword (an RRP vector) */
 
 void FixRRPNVE::set_alpha()
 {
   double **a = eval_columns(alpha_str, 3, "alpha");
+  double **quat = orientation();
   const int *mask = atom->mask;
   for (int i = 0; i < atom->nlocal; i++) {
     if (!(mask[i] & groupbit)) continue;
@@ -227,12 +254,13 @@ void FixRRPNVE::set_alpha()
   memory->destroy(a);
 }
 
-/* initial orientation from the quat keyword (w, x, y, z; normalised), e.g. the Orientations
-   section that write_data writes, read back by fix property/atom */
+/* from the quat keyword (w, x, y, z; normalised), e.g. the Orientations section that write_data
+   writes, read back by fix property/atom */
 
 void FixRRPNVE::set_quat()
 {
   double **a = eval_columns(quat_str, 4, "quat");
+  double **quat = orientation();
   const int *mask = atom->mask;
   for (int i = 0; i < atom->nlocal; i++) {
     if (!(mask[i] & groupbit)) continue;
@@ -248,69 +276,36 @@ void FixRRPNVE::set_quat()
 }
 
 /* ----------------------------------------------------------------------
-   write_data: an "Orientations" section, atom ID and unit quaternion (w, x, y, z); read it back
-   with fix property/atom d2_q 4, read_data ... fix ID NULL Orientations and the quat keyword
+   write_data: an "Orientations" section, atom ID and unit quaternion (w, x, y, z), written by the
+   first fix rrp/nve in either layout; read it back with fix property/atom d2_q 4,
+   read_data ... fix ID NULL Orientations and the quat keyword
 ------------------------------------------------------------------------- */
 
-/* section 1: Orientations; section 2 (with bond_style rrp/binder): BinderReferences, per atom
-   for each bond slot the partner ID and the bond's 11 reference values (zeros for empty slots) */
-
-static constexpr int NBREF = 12;    // partner ID + d0 (3) + q_i0 (4) + q_j0 (4)
-
-static BondRRPBinder *binder_of(LAMMPS *lmp)
-{
-  return dynamic_cast<BondRRPBinder *>(lmp->force->bond_match("rrp/binder"));
-}
-
-void FixRRPNVE::write_data_section_size(int mth, int &nx, int &ny)
+void FixRRPNVE::write_data_section_size(int /*mth*/, int &nx, int &ny)
 {
   nx = atom->nlocal;
-  ny = (mth == 0) ? NQUAT + 1 : 1 + NBREF * atom->bond_per_atom;
+  ny = NQUAT + 1;
 }
 
-void FixRRPNVE::write_data_section_pack(int mth, double **buf)
+void FixRRPNVE::write_data_section_pack(int /*mth*/, double **buf)
 {
-  BondRRPBinder *binder = (mth == 1) ? binder_of(lmp) : nullptr;
+  double **quat = orientation();
   for (int i = 0; i < atom->nlocal; i++) {
     buf[i][0] = ubuf(atom->tag[i]).d;
-    if (mth == 0) {
-      for (int k = 0; k < NQUAT; k++) buf[i][k + 1] = quat[i][k];
-      continue;
-    }
-    for (int m = 0; m < atom->bond_per_atom; m++) {
-      double *slot = &buf[i][1 + m * NBREF];
-      tagint partner = 0;
-      for (int k = 0; k < NBREF; k++) slot[k] = 0.0;
-      if (binder && m < atom->num_bond[i] && binder->slot_reference(i, m, &partner, slot + 1))
-        slot[0] = (double) partner;
-    }
+    for (int k = 0; k < NQUAT; k++) buf[i][k + 1] = quat[i][k];
   }
 }
 
-void FixRRPNVE::write_data_section_keyword(int mth, FILE *fp)
+void FixRRPNVE::write_data_section_keyword(int /*mth*/, FILE *fp)
 {
-  if (mth == 0)
-    fprintf(fp, "\nOrientations # fix rrp/nve %s: atom-ID qw qx qy qz\n\n", id);
-  else
-    fprintf(fp,
-            "\nBinderReferences # bond_style rrp/binder: atom-ID, then %d x (partner-ID d0x d0y "
-            "d0z qi0w qi0x qi0y qi0z qj0w qj0x qj0y qj0z)\n\n",
-            atom->bond_per_atom);
+  fprintf(fp, "\nOrientations # fix rrp/nve %s: atom-ID qw qx qy qz\n\n", id);
 }
 
-void FixRRPNVE::write_data_section(int mth, FILE *fp, int n, double **buf, int /*index*/)
+void FixRRPNVE::write_data_section(int /*mth*/, FILE *fp, int n, double **buf, int /*index*/)
 {
-  const int ncol = (mth == 0) ? NQUAT : NBREF * atom->bond_per_atom;
-  for (int i = 0; i < n; i++) {
-    std::string line = fmt::format("{}", (tagint) ubuf(buf[i][0]).i);
-    for (int k = 0; k < ncol; k++) {
-      if (mth == 1 && k % NBREF == 0)
-        line += fmt::format(" {}", (tagint) buf[i][1 + k]);
-      else
-        line += fmt::format(" {:.17g}", buf[i][1 + k]);
-    }
-    fmt::print(fp, "{}\n", line);
-  }
+  for (int i = 0; i < n; i++)
+    fmt::print(fp, "{} {:.17g} {:.17g} {:.17g} {:.17g}\n", (tagint) ubuf(buf[i][0]).i, buf[i][1],
+               buf[i][2], buf[i][3], buf[i][4]);
 }
 
 /* ---------------------------------------------------------------------- */
@@ -322,11 +317,26 @@ void FixRRPNVE::init()
   if (update->dt == 0.0 || !std::isfinite(update->dt))
     error->all(FLERR, "Fix rrp/nve: the time step is {}; it must be a nonzero finite number "
                       "(a negative one integrates backwards)", update->dt);
-  if (restart_reset && alpha_given && comm->me == 0)
-    error->warning(FLERR,
-                   "Fix rrp/nve {}: orientations were read from the restart file; the alpha "
-                   "keyword was ignored",
-                   id);
+  if (layout == STORE && modify->get_fix_by_id(STORE_FIX_ID) != store)
+    error->all(FLERR, "Fix rrp/nve {}: fix {}, which holds the orientations, was deleted", id,
+               STORE_FIX_ID);
+  array_atom = orientation();
+
+  // initial orientations: at the first run, unless a restart file brought them
+  if (orient_pending) {
+    orient_pending = false;
+    if (restart_reset) {
+      if (comm->me == 0)
+        error->warning(FLERR,
+                       "Fix rrp/nve {}: orientations were read from the restart file; the {} "
+                       "keyword was ignored",
+                       id, alpha_given ? "alpha" : "quat");
+    } else if (alpha_given) {
+      set_alpha();
+    } else {
+      set_quat();
+    }
+  }
   check_atoms();
 
   // one integrator per atom: another time-integrating fix on any atom of this group is an error
@@ -344,12 +354,14 @@ void FixRRPNVE::init()
                  id, all, other->id, other->style);
   }
 
-  // write_data: the Orientations section, and the binder's reference states when it is used
-  wd_section = binder_of(lmp) ? 2 : 1;
-
-  // ghost atoms need current orientations only for styles that read them (the binder bond);
-  // at reneighboring steps borders() sends them in any case
-  comm_ghosts = (ghost_mode == GHOSTS_ALWAYS) || force->bond_match("rrp/binder");
+  // the first fix rrp/nve writes the Orientations section of write_data; the last one sends the
+  // orientations of layout STORE to the ghost atoms between reneighborings, when a style reads
+  // them there (the binder; at reneighborings the store sends them in any case). In layout
+  // ATOM_QUAT the atom style sends them (comm_modify vel yes).
+  auto all = modify->get_fix_by_style("^rrp/nve$");
+  wd_section = (all.front() == this) ? 1 : 0;
+  comm_ghosts = layout == STORE && all.back() == this &&
+      (ghost_mode == GHOSTS_ALWAYS || force->bond_match("rrp/binder"));
 }
 
 /* every atom of the group has a positive mass and rotational inertia */
@@ -382,6 +394,7 @@ rrp_spheres FixRRPNVE::views(int nlocal)
 {
   rrp_spheres p;
   const bool any = nlocal > 0;
+  double **quat = orientation();
   p.n = nlocal;
   p.mask = atom->mask;
   p.groupbit = groupbit;
@@ -422,7 +435,7 @@ void FixRRPNVE::initial_integrate(int /*vflag*/)
   }
 
   // new orientations reach the ghost atoms (on reneighboring steps borders() sends them again)
-  if (comm_ghosts) comm->forward_comm(this);
+  if (comm_ghosts) store->forward();
 }
 
 void FixRRPNVE::final_integrate()
@@ -431,90 +444,41 @@ void FixRRPNVE::final_integrate()
   if (igroup == atom->firstgroup) nlocal = atom->nfirst;
   const rrp_spheres p = views(nlocal);
   rrp_spheres_second(scheme, &p, &inertia_spec, update->dt, force->ftm2v);
+  array_atom = orientation();
 }
 
-/* ---------------------------------------------------------------------- */
+/* ----------------------------------------------------------------------
+   for other styles and the library interface: "inertia" (the rrp_inertia rule of core/,
+   dim 0), "quat" (the orientation array, dim 2)
+------------------------------------------------------------------------- */
 
 void *FixRRPNVE::extract(const char *name, int &dim)
 {
+  if (strcmp(name, "inertia") == 0) {
+    dim = 0;
+    return (void *) &inertia_spec;
+  }
   if (strcmp(name, "quat") == 0) {
     dim = 2;
-    return (void *) quat;
+    return (void *) orientation();
   }
   return nullptr;
 }
 
 double FixRRPNVE::memory_usage()
 {
-  return (double) atom->nmax * NQUAT * sizeof(double);
+  return 0.0;    // the orientations belong to the atom style or to fix RRP_ORIENTATION
 }
 
 /* ----------------------------------------------------------------------
-   per-atom storage callbacks
+   restart: the layout (version 2); a version 1 file carries the orientations as per-atom data
+   of this fix, read into the store of layout STORE
 ------------------------------------------------------------------------- */
-
-void FixRRPNVE::grow_arrays(int nmax)
-{
-  memory->grow(quat, nmax, NQUAT, "rrp/nve:quat");
-  array_atom = quat;
-}
-
-void FixRRPNVE::copy_arrays(int i, int j, int /*delflag*/)
-{
-  for (int k = 0; k < NQUAT; k++) quat[j][k] = quat[i][k];
-}
-
-void FixRRPNVE::set_arrays(int i)
-{
-  quat[i][0] = 1.0;
-  quat[i][1] = quat[i][2] = quat[i][3] = 0.0;
-}
-
-int FixRRPNVE::pack_exchange(int i, double *buf)
-{
-  for (int k = 0; k < NQUAT; k++) buf[k] = quat[i][k];
-  return NQUAT;
-}
-
-int FixRRPNVE::unpack_exchange(int nlocal, double *buf)
-{
-  for (int k = 0; k < NQUAT; k++) quat[nlocal][k] = buf[k];
-  return NQUAT;
-}
-
-int FixRRPNVE::pack_border(int n, int *list, double *buf)
-{
-  int m = 0;
-  for (int i = 0; i < n; i++)
-    for (int k = 0; k < NQUAT; k++) buf[m++] = quat[list[i]][k];
-  return m;
-}
-
-int FixRRPNVE::unpack_border(int n, int first, double *buf)
-{
-  int m = 0;
-  for (int i = first; i < first + n; i++)
-    for (int k = 0; k < NQUAT; k++) quat[i][k] = buf[m++];
-  return m;
-}
-
-int FixRRPNVE::pack_forward_comm(int n, int *list, double *buf, int /*pbc_flag*/, int * /*pbc*/)
-{
-  return pack_border(n, list, buf);
-}
-
-void FixRRPNVE::unpack_forward_comm(int n, int first, double *buf)
-{
-  unpack_border(n, first, buf);
-}
-
-/* global restart data: the layout of the per-atom data, so that a file written by another layout
-   is refused before its per-atom data are read (Modify::add_fix calls restart() first) */
 
 void FixRRPNVE::write_restart(FILE *fp)
 {
   if (comm->me != 0) return;
-  const double list[3] = {RESTART_MAGIC, RESTART_VERSION, (double) NQUAT};
+  const double list[3] = {RESTART_MAGIC, RESTART_VERSION, (double) layout};
   const int size = sizeof(list);
   fwrite(&size, sizeof(int), 1, fp);
   fwrite(list, sizeof(double), 3, fp);
@@ -524,49 +488,37 @@ void FixRRPNVE::restart(char *buf)
 {
   double list[3];
   memcpy(list, buf, sizeof(list));
-  if (list[0] != RESTART_MAGIC || list[1] != RESTART_VERSION || list[2] != NQUAT)
+  const bool legacy = list[0] == RESTART_MAGIC && list[1] == 1.0 && list[2] == NQUAT;
+  const bool current = list[0] == RESTART_MAGIC && list[1] == RESTART_VERSION &&
+      (list[2] == ATOM_QUAT || list[2] == STORE);
+  if (!legacy && !current)
     error->all(FLERR,
-               "Fix rrp/nve {}: the restart file holds orientations in state layout version {} "
-               "({} values per atom); this plugin reads version {} ({} values): write the restart "
-               "again with this version, or use the plugin version that wrote it",
-               id, list[0] == RESTART_MAGIC ? list[1] : -1.0, list[2], RESTART_VERSION, NQUAT);
-}
-
-int FixRRPNVE::pack_restart(int i, double *buf)
-{
-  // buf[0] is the count of values including itself: other fixes skip over it that way
-  buf[0] = NQUAT + 1;
-  for (int k = 0; k < NQUAT; k++) buf[k + 1] = quat[i][k];
-  return NQUAT + 1;
+               "Fix rrp/nve {}: the restart file holds orientations in state layout version {}; "
+               "this plugin reads versions 1 and {}: write the restart again with this version, "
+               "or use the plugin version that wrote it",
+               id, list[0] == RESTART_MAGIC ? list[1] : -1.0, RESTART_VERSION);
+  if (legacy && layout == ATOM_QUAT)
+    error->all(FLERR,
+               "Fix rrp/nve {}: the restart file was written by an older rrp-lammps that kept the "
+               "orientations apart from atom_style {}'s quaternion atom->quat, which stayed at the "
+               "identity (so other styles saw particles that never turned); it cannot be "
+               "continued consistently: start again from the data file",
+               id, atom->atom_style);
+  if (current && (int) list[2] != layout)
+    error->all(FLERR,
+               "Fix rrp/nve {}: the restart file holds the orientations as {}, but atom_style {} "
+               "keeps them as {}: a restart of one layout cannot be read into the other",
+               id, describe((int) list[2]), atom->atom_style, describe(layout));
+  legacy_restart = legacy;
 }
 
 void FixRRPNVE::unpack_restart(int nlocal, int nth)
 {
+  if (!legacy_restart) return;
   double **extra = atom->extra;
+  double **quat = orientation();
   int m = 0;
   for (int i = 0; i < nth; i++) m += static_cast<int>(extra[nlocal][m]);
   m++;
   for (int k = 0; k < NQUAT; k++) quat[nlocal][k] = extra[nlocal][m++];
-}
-
-int FixRRPNVE::size_restart(int /*nlocal*/)
-{
-  return NQUAT + 1;
-}
-
-int FixRRPNVE::maxsize_restart()
-{
-  return NQUAT + 1;
-}
-
-/* ---------------------------------------------------------------------- */
-
-FixRRPNVE *FixRRPNVE::find(LAMMPS *lmp, const char *caller)
-{
-  auto fixes = lmp->modify->get_fix_by_style("^rrp/nve$");
-  if (fixes.empty())
-    lmp->error->all(FLERR, "{} requires fix rrp/nve, which holds the orientations", caller);
-  auto fix = dynamic_cast<FixRRPNVE *>(fixes.front());
-  if (!fix) lmp->error->all(FLERR, "{}: fix {} is not an rrp/nve fix", caller, fixes.front()->id);
-  return fix;
 }

@@ -109,3 +109,14 @@ double FixRRPWall::compute_vector(int /*n*/)
   compute_scalar();
   return total[1];
 }
+
+/* this rank's wall energy of the last force computation, for compute rrp/energy */
+
+void *FixRRPWall::extract(const char *name, int &dim)
+{
+  if (strcmp(name, "energy_local") == 0) {
+    dim = 0;
+    return (void *) &local[0];
+  }
+  return nullptr;
+}

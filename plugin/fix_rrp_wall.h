@@ -28,7 +28,7 @@ class FixRRPWall : public Fix {
   double compute_scalar() override;
   double compute_vector(int) override;
 
-  double energy_local() const { return local[0]; }
+  void *extract(const char *, int &) override;
 
  private:
   int dim, side;    // axis 0,1,2; +1 for a lo wall (atoms above it), -1 for a hi wall

@@ -10,8 +10,10 @@
 #include "compute_rrp_atom.h"
 #include "compute_rrp_energy.h"
 #include "compute_rrp_momentum.h"
+#include "fix_rrp_binder_history.h"
 #include "fix_rrp_gravity.h"
 #include "fix_rrp_nve.h"
+#include "fix_rrp_orientation.h"
 #include "fix_rrp_wall.h"
 #include "pair_rrp_hertz.h"
 
@@ -55,6 +57,11 @@ const entry STYLES[] = {
      &create_v2<ComputeRRPMomentum>},
     {"compute", "rrp/energy", "energy of each binder, contact and wall term", nullptr,
      &create_v2<ComputeRRPEnergy>},
+    // internal: created by fix rrp/nve and bond_style rrp/binder, not by inputs
+    {"fix", "RRP/ORIENTATION", "orientations of atom_style sphere (internal to fix rrp/nve)",
+     nullptr, &create_v2<FixRRPOrientation>},
+    {"fix", "BOND_HISTORY/RRP", "binder reference states (internal to bond_style rrp/binder)",
+     nullptr, &create_v2<FixRRPBinderHistory>},
 };
 }    // namespace
 

@@ -55,11 +55,11 @@ CASES = [
     ("unknown ghosts mode", SPHERE + "fix 1 all rrp/nve ghosts never\n", "Fix rrp/nve ghosts never is unknown"),
     ("alpha with a missing variable", SPHERE + "fix 1 all rrp/nve alpha v_nope 0 0\n",
      "Variable nope for fix rrp/nve alpha does not exist"),
-    ("alpha not finite", SPHERE + "variable a atom exp(1000*(2-id))\nfix 1 all rrp/nve alpha v_a 0 0\n",
+    ("alpha not finite", SPHERE + "variable a atom exp(1000*(2-id))\nfix 1 all rrp/nve alpha v_a 0 0\nrun 0\n",
      "Fix rrp/nve alpha of atom 1 is not finite"),
     ("alpha with too few values", SPHERE + "fix 1 all rrp/nve alpha 1 2\n", "fix rrp/nve alpha"),
-    ("two rrp/nve fixes", SPHERE + "fix 1 all rrp/nve\nfix 2 all rrp/nve\n",
-     "fix rrp/nve 1 exists already; only one is allowed"),
+    ("two rrp/nve fixes on one atom", SPHERE + "group one id 1\nfix 1 all rrp/nve\nfix 2 one rrp/nve\nrun 0\n",
+     "Fix rrp/nve 1: 1 atoms are also integrated by fix 2 (style rrp/nve)"),
     ("zero radius with sphere inertia", SPHERE + "set atom 2 diameter 0.0\nfix 1 all rrp/nve\nrun 1\n",
      "Fix rrp/nve: atom 2 has rotational inertia 0"),
     ("exact step too large",
@@ -67,11 +67,20 @@ CASES = [
      "step too large for the exact map at atom 2 on step 1: h |Omega + h/(2J) T| = 2 >= 1 with h = 0.01"),
     ("compute rrp/atom with a missing fix", SPHERE + "fix 1 all rrp/nve\ncompute o all rrp/atom 7\nrun 0\n",
      "Compute rrp/atom: fix 7 does not exist"),
-    ("compute rrp/momentum with a fix of another style",
-     SPHERE + "fix 1 all rrp/nve\nfix 2 all nve\ncompute m all rrp/momentum 2\nrun 0\n",
-     "Compute rrp/momentum: fix 2 is not of style rrp/nve"),
+    ("compute rrp/momentum with a missing fix",
+     SPHERE + "fix 1 all rrp/nve\ncompute m all rrp/momentum 2\nrun 0\n",
+     "Compute rrp/momentum: fix 2 does not exist"),
     ("rrp/gravity without rrp/nve", SPHERE + "fix 2 all rrp/gravity 0 0 1 0 0 1\nfix 3 all nve/sphere\nrun 0\n",
-     "Fix rrp/gravity requires fix rrp/nve"),
+     "Fix rrp/gravity needs the orientation of each atom, and atom_style sphere carries none"),
+    ("rrp/gravity on atoms that nve/sphere moves",
+     SPHERE + "group one id 1\ngroup two id 2\nfix 1 one rrp/nve\nfix 2 all rrp/gravity 0 0 1 0 0 1\n"
+     "fix 3 two nve/sphere\nrun 0\n",
+     "Fix rrp/gravity reads the orientation (the per-atom array d2_rrp_quat of fix rrp/nve) of 1 "
+     "atoms that fix 3 (style nve/sphere) moves without advancing it"),
+    ("compute rrp/atom on atoms that nve/sphere moves",
+     BASE % "bpm/sphere" + "fix 3 all nve/sphere\ncompute o all rrp/atom\nrun 0\n",
+     "Compute rrp/atom reads the orientation (the atom style's quaternion atom->quat) of 2 atoms "
+     "that fix 3 (style nve/sphere) moves without advancing it"),
     ("rrp/gravity with a non-number", SPHERE + "fix 2 all rrp/gravity 0 0 up 0 0 1\n",
      "Expected floating point parameter instead of 'up'"),
     ("respa", SPHERE + "fix 1 all rrp/nve\nrun_style respa 2 2\nrun 1\n",
@@ -85,7 +94,17 @@ CASES = [
     ("break with a zero strain", BOND + "bond_style rrp/binder break strain 0\n",
      "Bond style rrp/binder break strain 0 must be a positive number"),
     ("binder without fix rrp/nve", BOND + "bond_style rrp/binder\nbond_coeff 1 1 1 1\nfix 2 all nve/sphere\nrun 0\n",
-     "Bond style rrp/binder requires fix rrp/nve"),
+     "Bond style rrp/binder needs the orientation of each atom, and atom_style hybrid carries none"),
+    ("binder under bpm/sphere without ghost velocities",
+     BOND.replace("hybrid sphere bond", "bpm/sphere").replace("mass 1 1.0\n", "") + "bond_style rrp/binder\nbond_coeff 1 1 1 1\n"
+     "fix 1 all rrp/nve\nrun 0\n",
+     "Bond style rrp/binder reads the orientations of ghost atoms, and atom_style bpm/sphere sends "
+     "its quaternion to ghost atoms only with comm_modify vel yes"),
+    ("binder under bpm/sphere with fix nve/sphere",
+     BOND.replace("hybrid sphere bond", "bpm/sphere").replace("mass 1 1.0\n", "") + "comm_modify vel yes\nbond_style rrp/binder\n"
+     "bond_coeff 1 1 1 1\nfix 1 all nve/sphere\nrun 0\n",
+     "Bond style rrp/binder reads the orientation (the atom style's quaternion atom->quat) of 2 atoms "
+     "that fix 1 (style nve/sphere) moves without advancing it"),
     ("binder on coincident atoms", BOND_COINCIDENT + "bond_style rrp/binder\nbond_coeff 1 1 1 1\n"
      "fix 1 all rrp/nve\nrun 0\n", "Bond style rrp/binder: bond 1-2 on step 0: coincident atoms"),
     ("negative contact stiffness", SPHERE + "pair_style rrp/hertz\npair_coeff * * -5\n",
@@ -149,11 +168,11 @@ fix 1 all rrp/nve quat v_qw v_qx v_qy v_qz
 """
 for name, rows, msg in (("an unknown atom ID", "1 1 0 0 0\n7 1 0 0 0", "Invalid atom ID 7 in Orientations section"),
                         ("a wrong column count", "1 1 0 0\n2 1 0 0 0", "Orientations"),
-                        ("a non-finite number", "1 1 0 0 0\n2 nan 0 0 0", "")):
+                        ("a non-finite number", "1 1 0 0 0\n2 nan 0 0 0", "Fix rrp/nve quat of atom 2 is (nan")):
     wd = t.workdir("errors")
     with open(os.path.join(wd, "data.q"), "w") as fh:
         fh.write(DATA % rows)
-    rc, out = t.run_lammps(READ, wd)
+    rc, out = t.run_lammps(READ + "run 0\n", wd)
     err = next((l for l in out.splitlines() if "ERROR" in l), "(no ERROR line)")
     t.check(f"Orientations section with {name} is refused", rc != 0 and msg in err and "ERROR" in err, err)
 

@@ -1,0 +1,93 @@
+/* ----------------------------------------------------------------------
+   rrp-lammps: the orientation of atom i, whichever style keeps it (see rrp_orientation.h).
+------------------------------------------------------------------------- */
+
+#include "rrp_orientation.h"
+
+#include "atom.h"
+#include "comm.h"
+#include "error.h"
+#include "fix.h"
+#include "lammps.h"
+#include "modify.h"
+
+#include <cstring>
+#include <mpi.h>
+
+using namespace LAMMPS_NS;
+
+int RRPOrientation::layout_of_atom_style(LAMMPS *lmp)
+{
+  return lmp->atom->quat_flag ? ATOM_QUAT : STORE;
+}
+
+int RRPOrientation::layout(LAMMPS *lmp)
+{
+  if (lmp->atom->quat_flag) return ATOM_QUAT;
+  int flag, cols;
+  const int index = lmp->atom->find_custom(STORE_NAME, flag, cols);
+  return (index >= 0 && flag == 1 && cols == 4) ? STORE : NONE;
+}
+
+const char *RRPOrientation::describe(int layout)
+{
+  switch (layout) {
+    case ATOM_QUAT:
+      return "the atom style's quaternion atom->quat";
+    case STORE:
+      return "the per-atom array d2_rrp_quat of fix rrp/nve";
+    default:
+      return "none";
+  }
+}
+
+double **RRPOrientation::array(LAMMPS *lmp)
+{
+  Atom *atom = lmp->atom;
+  if (atom->quat_flag) return atom->quat;
+  int flag, cols;
+  const int index = atom->find_custom(STORE_NAME, flag, cols);
+  if (index < 0 || flag != 1 || cols != 4) return nullptr;
+  return atom->darray[index];
+}
+
+bool RRPOrientation::advances(Fix *f, int layout)
+{
+  if (strcmp(f->style, "rrp/nve") == 0) return true;
+  return layout == ATOM_QUAT && utils::strmatch(f->style, "^nve/bpm/sphere");
+}
+
+void RRPOrientation::check_reader(LAMMPS *lmp, const char *reader, int groupbit, bool ghosts)
+{
+  Atom *atom = lmp->atom;
+  Error *error = lmp->error;
+  const int lay = layout(lmp);
+  if (lay == NONE)
+    error->all(FLERR,
+               "{} needs the orientation of each atom, and atom_style {} carries none: define fix "
+               "rrp/nve (it keeps the orientations of atom_style sphere), or use atom_style "
+               "bpm/sphere, whose quaternion fix nve/bpm/sphere and fix rrp/nve advance",
+               reader, atom->atom_style);
+
+  for (const auto &f : lmp->modify->get_fix_list()) {
+    if (!f->time_integrate || advances(f, lay)) continue;
+    int both = 0;
+    for (int i = 0; i < atom->nlocal; i++)
+      if ((atom->mask[i] & groupbit) && (atom->mask[i] & f->groupbit)) both++;
+    int all = 0;
+    MPI_Allreduce(&both, &all, 1, MPI_INT, MPI_SUM, lmp->world);
+    if (all > 0)
+      error->all(FLERR,
+                 "{} reads the orientation ({}) of {} atoms that fix {} (style {}) moves without "
+                 "advancing it, so it would see particles that never turn: integrate them with fix "
+                 "rrp/nve{}",
+                 reader, describe(lay), all, f->id, f->style,
+                 lay == ATOM_QUAT ? " or fix nve/bpm/sphere" : " (or use atom_style bpm/sphere)");
+  }
+
+  if (ghosts && lay == ATOM_QUAT && !lmp->comm->ghost_velocity)
+    error->all(FLERR,
+               "{} reads the orientations of ghost atoms, and atom_style {} sends its quaternion "
+               "to ghost atoms only with comm_modify vel yes",
+               reader, atom->atom_style);
+}

@@ -1,0 +1,56 @@
+/* -*- c++ -*- ----------------------------------------------------------
+   rrp-lammps: the one place that answers "the orientation of atom i" for every rrp style.
+
+   Two layouts, chosen by the atom style:
+     ATOM_QUAT  the atom style carries a quaternion (atom->quat_flag: atom_style bpm/sphere, or
+                hybrid with it). That quaternion is the orientation: fix rrp/nve integrates it,
+                LAMMPS migrates it, writes it to restarts and sends it to ghosts (comm_modify vel
+                yes), and every style and output that reads atom->quat sees it.
+     STORE      atom_style sphere carries none: the orientation is the per-atom array d2_rrp_quat
+                of the internal fix RRP_ORIENTATION (fix_rrp_orientation.h), which the first fix
+                rrp/nve creates and which outlives it.
+   Quaternions are unit (w,x,y,z), body to space, for owned and ghost rows alike.
+------------------------------------------------------------------------- */
+
+#ifndef LMP_RRP_ORIENTATION_H
+#define LMP_RRP_ORIENTATION_H
+
+namespace LAMMPS_NS {
+class LAMMPS;
+class Fix;
+
+namespace RRPOrientation {
+
+  enum Layout { NONE = 0, ATOM_QUAT = 1, STORE = 2 };
+
+  // name of the per-atom array (d2_rrp_quat) and ID of the fix that keeps it
+  constexpr const char *STORE_NAME = "rrp_quat";
+  constexpr const char *STORE_FIX_ID = "RRP_ORIENTATION";
+  constexpr const char *STORE_FIX_STYLE = "RRP/ORIENTATION";
+
+  // the layout in use now
+  int layout(LAMMPS *lmp);
+
+  // the layout an atom style implies (ATOM_QUAT or STORE)
+  int layout_of_atom_style(LAMMPS *lmp);
+
+  // what the layout is, in words, for messages
+  const char *describe(int layout);
+
+  // the orientation array (owned and ghost rows), nullptr in layout NONE; fetch it anew before
+  // each use, since it moves when the atom arrays grow
+  double **array(LAMMPS *lmp);
+
+  // does fix f advance the orientation of its atoms in this layout?
+  bool advances(Fix *f, int layout);
+
+  // A style that reads orientations (named `reader`, of the atoms of groupbit) checks at setup
+  // that they exist and are current: stops with an error that names the reader and the other
+  // style when there is no orientation, when a time integrator moves atoms of the group
+  // without advancing it, or (ghosts) when ghost atoms would not carry it.
+  void check_reader(LAMMPS *lmp, const char *reader, int groupbit, bool ghosts);
+
+}    // namespace RRPOrientation
+}    // namespace LAMMPS_NS
+
+#endif
