@@ -23,20 +23,19 @@ static inline double radius_of(const rrp_spheres *p, int i)
   return p->radius ? p->radius[i] : 0.0;
 }
 
-/* dt/m and dt/J of particle i with one division: J = c m r^2 (ratio) or J = c (value) */
+/* dt/m and dt/J of particle i, in the order of operations of LAMMPS's fix nve/sphere
+ * (dt/m; (dt/c)/(r r m) with dtc = dt/c hoisted), so that for isotropic inertia the
+ * translation and the angular velocity are bitwise those of fix nve/sphere */
 static inline void kick_factors(const rrp_spheres *p, const rrp_inertia *in, int i, double dt,
-                                double *dtm, double *dtj)
+                                double dtc, double *dtm, double *dtj)
 {
   const double m = p->mass[i];
+  *dtm = dt / m;
   if (in->kind == RRP_INERTIA_VALUE) {
-    *dtm = dt / m;
     *dtj = dt / in->value;
   } else {
     const double r = radius_of(p, i);
-    const double cr2 = in->value * r * r;
-    const double inv = dt / (m * cr2); /* dt / J */
-    *dtj = inv;
-    *dtm = inv * cr2;
+    *dtj = dtc / (r * r * m);
   }
 }
 
@@ -96,10 +95,11 @@ static int verlet_first(const rrp_spheres *p, const rrp_inertia *in, double h, d
                         int exact, rrp_step_report *bad)
 {
   const double dtf = 0.5 * h * ftm2v;
+  const double dtc = dtf / in->value;
   for (int i = 0; i < p->n; i++) {
     if (!selected(p, i)) continue;
     double dtfm, dtfj;
-    kick_factors(p, in, i, dtf, &dtfm, &dtfj);
+    kick_factors(p, in, i, dtf, dtc, &dtfm, &dtfj);
     double w[3], dq[4];
     for (int d = 0; d < 3; d++) w[d] = p->omega[i][d] + dtfj * p->torque[i][d];
     int status = increment_quat(h, w, exact, dq);
@@ -139,10 +139,11 @@ static void verlet_second(const rrp_spheres *p, const rrp_inertia *in, double h,
 /* a non-finite force or torque here is caught by the next first half, before it moves anything */
 {
   const double dtf = 0.5 * h * ftm2v;
+  const double dtc = dtf / in->value;
   for (int i = 0; i < p->n; i++) {
     if (!selected(p, i)) continue;
     double dtfm, dtfj;
-    kick_factors(p, in, i, dtf, &dtfm, &dtfj);
+    kick_factors(p, in, i, dtf, dtc, &dtfm, &dtfj);
     for (int d = 0; d < 3; d++) {
       p->v[i][d] += dtfm * p->f[i][d];
       p->omega[i][d] += dtfj * p->torque[i][d];
@@ -155,10 +156,11 @@ static int euler_first(const rrp_spheres *p, const rrp_inertia *in, double h, do
                        rrp_step_report *bad)
 {
   const double dtf = h * ftm2v;
+  const double dtc = dtf / in->value;
   for (int i = 0; i < p->n; i++) {
     if (!selected(p, i)) continue;
     double dtfm, dtfj;
-    kick_factors(p, in, i, dtf, &dtfm, &dtfj);
+    kick_factors(p, in, i, dtf, dtc, &dtfm, &dtfj);
     double w[3], dq[4];
     for (int d = 0; d < 3; d++) w[d] = p->omega[i][d] + dtfj * p->torque[i][d]; /* (27d) */
     if (increment_quat(h, w, 0, dq) != RRP_OK || /* (27b) */

@@ -121,3 +121,67 @@ def energy_error(times, energies):
     num = math.sqrt(sum((e - e0) ** 2 for e in energies[1:]) * h)
     den = abs(e0) * math.sqrt(times[-1] - times[0])
     return num / den
+
+
+# LAMMPS's own example inputs, read from the LAMMPS source tree at test time (never copied here)
+LAMMPS_EXAMPLES = os.environ.get("RRP_LAMMPS_EXAMPLES", "")
+
+
+def lammps_example(rel, swaps, cwd, extra_files=()):
+    """Write LAMMPS's examples/`rel` into cwd with each (old, new) of `swaps` applied; every `old`
+    must occur exactly once, so that a changed upstream input fails here rather than silently
+    testing something else. extra_files (next to the input) are linked into cwd. Returns the
+    path of the written input."""
+    src = os.path.join(LAMMPS_EXAMPLES, rel)
+    with open(src) as fh:
+        text = fh.read()
+    for old, new in swaps:
+        count = text.count(old)
+        if count != 1:
+            raise RuntimeError(f"{rel}: expected one '{old}', found {count}")
+        text = text.replace(old, new)
+    for name in extra_files:
+        link = os.path.join(cwd, name)
+        if not os.path.exists(link):
+            os.symlink(os.path.join(os.path.dirname(src), name), link)
+    path = os.path.join(cwd, "in." + os.path.basename(rel).replace("in.", "", 1))
+    with open(path, "w") as fh:
+        fh.write(text)
+    return path
+
+
+def plugin_path_env():
+    """The environment that makes LAMMPS load the plugin at start-up (LAMMPS_PLUGIN_PATH): the
+    example inputs then need no plugin load line."""
+    env = dict(os.environ)
+    env["LAMMPS_PLUGIN_PATH"] = os.path.dirname(os.path.abspath(PLUGIN))
+    return env
+
+
+def run_example(input_file, cwd, np=1, timeout=900):
+    """Run lmp on input_file with the plugin loaded through LAMMPS_PLUGIN_PATH; LAMMPS failing is
+    an exception (its last lines are printed)."""
+    cmd = [LMP, "-in", input_file, "-log", "none", "-echo", "none", "-nocite"]
+    if np > 1:
+        cmd = [MPIEXEC, "--allow-run-as-root", "--oversubscribe", "-np", str(np)] + cmd
+    p = subprocess.run(cmd, cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                       timeout=timeout, stdin=subprocess.DEVNULL, env=plugin_path_env())
+    if p.returncode != 0 or "ERROR" in p.stdout:
+        print(p.stdout[-3000:])
+        raise RuntimeError(f"LAMMPS failed (exit {p.returncode}) on {input_file}")
+    return p.stdout
+
+
+def dump_lines(path):
+    """The atom lines of the last snapshot of a dump custom file (sorted by ID when written so)."""
+    with open(path) as fh:
+        lines = fh.read().splitlines()
+    start = max(i for i, l in enumerate(lines) if l.startswith("ITEM: ATOMS"))
+    return lines[start + 1:]
+
+
+def quat_distance(p, q):
+    """|p - q| up to the sign of a quaternion (q and -q are the same rotation)."""
+    minus = math.sqrt(sum((a - b) ** 2 for a, b in zip(p, q)))
+    plus = math.sqrt(sum((a + b) ** 2 for a, b in zip(p, q)))
+    return min(minus, plus)
