@@ -49,7 +49,7 @@ static void unpack_reference(const double *s, rrp_binder_ref &ref)
 BondRRPBinder::BondRRPBinder(LAMMPS *_lmp) :
     Bond(_lmp), eterm{0.0, 0.0, 0.0}, released(0.0), nbroken(0.0), km(nullptr), ka(nullptr),
     ks(nullptr), shear_form(RRP_SHEAR_CONVECTED), break_strain(0.0), ref_array(nullptr),
-    ref_pending(false), r0_max(0.0), id_fix_dummy(nullptr), id_fix_history(nullptr),
+    ref_pending(false), check_pending(true), r0_max(0.0), id_fix_dummy(nullptr), id_fix_history(nullptr),
     fix_history(nullptr)
 {
   writedata = 1;
@@ -160,7 +160,9 @@ void BondRRPBinder::coeff(int narg, char **arg)
 
 void BondRRPBinder::init_style()
 {
-  RRPOrientation::check_reader(lmp, "Bond style rrp/binder", 1, true);
+  // the orientations are checked at setup, when the fixes of the run are known (init also runs
+  // for create_bonds, write_data ..., possibly before fix rrp/nve is defined)
+  check_pending = true;
   for (int i = 1; i <= atom->nbondtypes; i++)
     if (!setflag[i])
       error->all(FLERR, "Bond style rrp/binder: bond type {} has no coefficients (bond_style "
@@ -240,6 +242,10 @@ void BondRRPBinder::capture(int n, int i, int j, double **quat)
 
 void BondRRPBinder::compute(int eflag, int vflag)
 {
+  if (check_pending) {
+    RRPOrientation::check_reader(lmp, "Bond style rrp/binder", 1, true);
+    check_pending = false;
+  }
   ev_init(eflag, vflag);
   eterm[0] = eterm[1] = eterm[2] = 0.0;
 

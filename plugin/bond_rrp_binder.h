@@ -47,6 +47,7 @@ class BondRRPBinder : public Bond {
   double break_strain;    // rupture when L/L0 - 1 exceeds it; 0: no rupture
   char *ref_array;        // d2_ per-atom array with written reference states, or nullptr
   bool ref_pending;       // ref_array still to be read (the first computation after it is set)
+  bool check_pending;     // orientation check still to be made (at the first computation after init)
   double r0_max;
   char *id_fix_dummy, *id_fix_history;
   class FixRRPBinderHistory *fix_history;

@@ -22,7 +22,7 @@ using namespace LAMMPS_NS;
 static constexpr int NCOLS = 10;
 
 ComputeRRPAtom::ComputeRRPAtom(LAMMPS *lmp, int narg, char **arg) :
-    Compute(lmp, narg, arg), fix_id(nullptr), nmax(0), orient(nullptr)
+    Compute(lmp, narg, arg), fix_id(nullptr), nmax(0), check_pending(true), orient(nullptr)
 {
   if (narg != 3 && narg != 4)
     error->all(FLERR, "Illegal compute rrp/atom command: expected compute ID group rrp/atom");
@@ -41,12 +41,16 @@ void ComputeRRPAtom::init()
 {
   if (fix_id && !modify->get_fix_by_id(fix_id))
     error->all(FLERR, "Compute rrp/atom: fix {} does not exist", fix_id);
-  RRPOrientation::check_reader(lmp, "Compute rrp/atom", groupbit, false);
+  check_pending = true;    // at the first use, when the fixes of the run are known
 }
 
 void ComputeRRPAtom::compute_peratom()
 {
   invoked_peratom = update->ntimestep;
+  if (check_pending) {
+    RRPOrientation::check_reader(lmp, "Compute rrp/atom", groupbit, false);
+    check_pending = false;
+  }
   if (atom->nmax > nmax) {
     memory->destroy(orient);
     nmax = atom->nmax;

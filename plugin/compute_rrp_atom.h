@@ -27,6 +27,7 @@ class ComputeRRPAtom : public Compute {
  private:
   char *fix_id;    // optional, for inputs of earlier versions: checked to exist
   int nmax;
+  bool check_pending;    // orientation check at the first use after init
   double **orient;
 };
 

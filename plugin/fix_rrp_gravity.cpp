@@ -48,18 +48,21 @@ int FixRRPGravity::setmask()
 
 void FixRRPGravity::init()
 {
-  RRPOrientation::check_reader(lmp, "Fix rrp/gravity", groupbit, false);
   if (utils::strmatch(update->integrate_style, "^respa"))
     error->all(FLERR, "Fix rrp/gravity does not support run_style respa");
 }
 
+/* the orientations are checked at setup, when the fixes of the run are known */
+
 void FixRRPGravity::setup(int vflag)
 {
+  RRPOrientation::check_reader(lmp, "Fix rrp/gravity", groupbit, false);
   post_force(vflag);
 }
 
 void FixRRPGravity::min_setup(int vflag)
 {
+  RRPOrientation::check_reader(lmp, "Fix rrp/gravity", groupbit, false);
   post_force(vflag);
 }
 

@@ -78,7 +78,8 @@ CASES = [
      "Fix rrp/gravity reads the orientation (the per-atom array d2_rrp_quat of fix rrp/nve) of 1 "
      "atoms that fix 3 (style nve/sphere) moves without advancing it"),
     ("compute rrp/atom on atoms that nve/sphere moves",
-     BASE % "bpm/sphere" + "fix 3 all nve/sphere\ncompute o all rrp/atom\nrun 0\n",
+     BASE % "bpm/sphere" + "fix 3 all nve/sphere\ncompute o all rrp/atom\n"
+     "dump d all custom 1 o.dump id c_o[4]\nrun 0\n",
      "Compute rrp/atom reads the orientation (the atom style's quaternion atom->quat) of 2 atoms "
      "that fix 3 (style nve/sphere) moves without advancing it"),
     ("rrp/gravity with a non-number", SPHERE + "fix 2 all rrp/gravity 0 0 up 0 0 1\n",
