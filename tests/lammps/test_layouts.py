@@ -1,0 +1,132 @@
+"""The orientation has one home per atom style, and every style finds it: several fix rrp/nve on
+disjoint groups share it; the binder keeps its own references bond by bond, so bonds made
+between runs get a reference when first computed, and LAMMPS's bond-topology commands
+(delete_bonds ... remove) move the references with the bonds; ghost atoms carry current
+orientations in both layouts."""
+import math
+import os
+
+import rrptest as t
+
+COMPOSITE = """
+plugin load ${{plugin}}
+units           lj
+atom_style      {style}
+boundary        f f f
+newton          on off
+comm_modify     vel yes
+special_bonds   lj/coul 0.0 1.0 1.0
+lattice         sc 1.0
+region          box block -4 6 -4 6 -4 6
+create_box      1 box bond/types 1 extra/bond/per/atom 8 extra/special/per/atom 12
+region          block block 0 4 0 4 0 4
+create_atoms    1 region block
+displace_atoms  all random 0.02 0.02 0.02 4821 units box
+set             group all diameter 1.0
+set             group all density 1.9
+velocity        all create 0.02 872 loop geom
+variable        oz atom 0.5+0.1*sin(id)
+set             group all omega 0.2 -0.1 v_oz
+pair_style      rrp/hertz
+pair_coeff      * * 2100.0
+bond_style      rrp/binder
+bond_coeff      1 10.0 200.0 200.0
+create_bonds    many all all 1 0.9 1.1
+group           low id <= 60
+group           high id > 60
+compute         m all rrp/momentum
+compute         b all bond/local engpot
+compute         eb all reduce sum c_b inputs local
+thermo_style    custom step c_eb c_m[4] c_m[5] c_m[6]
+thermo_modify   format float %.17g
+timestep        0.002
+"""
+DUMP = ("write_dump all custom {name} id x y z vx vy vz omegax omegay omegaz {q} "
+        "modify sort id format float %.17g\n")
+QCOLS = {"hybrid sphere bond": "d2_rrp_quat[1] d2_rrp_quat[2] d2_rrp_quat[3] d2_rrp_quat[4]",
+         "bpm/sphere": "c_q[1] c_q[2] c_q[3] c_q[4]"}
+QCOMP = {"hybrid sphere bond": "", "bpm/sphere": "compute q all property/atom quatw quati quatj quatk\n"}
+
+
+def thermo(out):
+    rows, on = [], False
+    for line in out.splitlines():
+        w = line.split()
+        if w[:1] == ["Step"]:
+            on = True
+        elif on and w and w[0].isdigit():
+            rows.append([float(v) for v in w])
+        elif line.startswith("Loop time"):
+            on = False
+    return rows
+
+
+# --- several fix rrp/nve on disjoint groups, on 2 MPI ranks, in both layouts ---
+for style in ("hybrid sphere bond", "bpm/sphere"):
+    runs = {}
+    for label, fixes in (("one", "fix 1 all rrp/nve\n"),
+                         ("two", "fix 1 low rrp/nve\nfix 2 high rrp/nve\n"),
+                         ("mixed", "fix 1 low rrp/nve scheme exact\nfix 2 high rrp/nve scheme newmark\n")):
+        wd = t.workdir("layouts")
+        script = (COMPOSITE.format(style=style) + QCOMP[style] + fixes + "thermo 500\nrun 1500\n" +
+                  DUMP.format(name="final.dump", q=QCOLS[style]))
+        out = t.must_run(script, wd, np=2)
+        runs[label] = (t.dump_lines(os.path.join(wd, "final.dump")), thermo(out))
+    one, two = runs["one"][0], runs["two"][0]
+    t.check(f"{style}: two fix rrp/nve on disjoint groups equal one on all, bitwise (2 ranks)",
+            one == two and len(one) == 125, f"{sum(a != b for a, b in zip(one, two))} atoms differ")
+    rows = runs["mixed"][1]
+    l0 = rows[0][2:5]
+    drift = max(math.dist(r[2:5], l0) for r in rows) / math.sqrt(sum(c * c for c in l0))
+    turned = sum(1 for l in runs["mixed"][0] if abs(float(l.split()[10])) < 0.999)
+    t.check(f"{style}: exact and newmark on two groups conserve angular momentum",
+            drift < 1e-12 and rows[-1][1] > 1e-4 and turned == 125,
+            f"|L - L0|/|L0| = {drift:.2e}, binder energy {rows[-1][1]:.4g}, {turned} atoms turned")
+
+# --- bonds made between runs, and delete_bonds remove, keep each bond's reference ---
+wd = t.workdir("layouts")
+script = COMPOSITE.format(style="hybrid sphere bond") + """
+fix 1 all rrp/nve
+thermo 300
+run 300
+group           g12 id 1 2
+group           g122 id 1 22
+compute         b12 g12 bond/local engpot
+compute         e12 g12 reduce sum c_b12 inputs local
+compute         b122 g122 bond/local engpot
+compute         e122 g122 reduce sum c_b122 inputs local
+thermo_style    custom step c_eb c_e12 c_e122
+print           "BEFORE $(c_eb:%.17g)"
+create_bonds    single/bond 1 1 22
+run 0
+print           "NEW $(c_eb:%.17g) $(c_e122:%.17g)"
+run 300
+print           "LATER $(c_eb:%.17g) $(c_e12:%.17g) $(c_e122:%.17g)"
+write_data      after.data
+delete_bonds    g12 bond 1 remove special
+run 0
+print           "DELETED $(c_eb:%.17g) $(c_e12:%.17g) $(c_e122:%.17g)"
+"""
+out = t.must_run(script, wd)
+vals = {l.split()[0]: [float(v) for v in l.split()[1:]] for l in out.splitlines()
+        if l.split()[:1] and l.split()[0] in ("BEFORE", "NEW", "LATER", "DELETED")}
+before, new, later, deleted = vals["BEFORE"], vals["NEW"], vals["LATER"], vals["DELETED"]
+t.check("a bond made between runs starts unstressed (its reference is captured when first computed)",
+        abs(new[0] - before[0]) < 1e-12 * before[0] and new[1] < 1e-20 and before[0] > 1e-4,
+        f"binder energy {before[0]:.12g} before create_bonds, {new[0]:.12g} after; new bond {new[1]:.3g}")
+t.check("the new bond is loaded as the run goes on", later[2] > 1e-8, f"its energy {later[2]:.4g}")
+with open(os.path.join(wd, "after.data")) as fh:
+    data = fh.read()
+section = data[data.index("BinderReferences"):].splitlines()[2:]
+row1 = next(l.split() for l in section if l.split()[:1] == ["1"])
+partners = [int(row1[1 + 12 * m]) for m in range((len(row1) - 1) // 12)]
+t.check("write_data writes the new bond's reference (BinderReferences)", 22 in partners,
+        f"partners of atom 1: {[p for p in partners if p]}")
+# delete_bonds remove moves atom 1's last bond (1-22) into the slot of 1-2: its reference moves
+# with it (LAMMPS finds the binder's history by its style BOND_HISTORY/RRP)
+t.check("delete_bonds ... remove: the other bonds keep their references",
+        deleted[1] == 0.0 and abs(deleted[0] - (later[0] - later[1])) < 1e-12 * later[0]
+        and abs(deleted[2] - later[2]) < 1e-12 * later[0] and later[1] > 1e-8,
+        f"total {later[0]:.12g} - bond 1-2 {later[1]:.6g} -> {deleted[0]:.12g}; bond 1-22 "
+        f"{later[2]:.6g} -> {deleted[2]:.6g}")
+t.finish()
