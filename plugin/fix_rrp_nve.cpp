@@ -24,6 +24,7 @@
 
 #include <cmath>
 #include <cstring>
+#include <limits>
 
 using namespace LAMMPS_NS;
 using namespace FixConst;
@@ -270,7 +271,9 @@ void FixRRPNVE::set_quat()
                  "Fix rrp/nve quat of atom {} is ({}, {}, {}, {}): it must be finite and nonzero",
                  atom->tag[i], a[i][0], a[i][1], a[i][2], a[i][3]);
     for (int k = 0; k < NQUAT; k++) quat[i][k] = a[i][k];
-    rrp_quat_normalize(quat[i]);
+    // a unit quaternion to round-off (as write_data writes them) is kept bitwise
+    if (std::fabs(n2 - 1.0) > 8.0 * std::numeric_limits<double>::epsilon())
+      rrp_quat_normalize(quat[i]);
   }
   memory->destroy(a);
 }

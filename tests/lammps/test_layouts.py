@@ -129,4 +129,71 @@ t.check("delete_bonds ... remove: the other bonds keep their references",
         and abs(deleted[2] - later[2]) < 1e-12 * later[0] and later[1] > 1e-8,
         f"total {later[0]:.12g} - bond 1-2 {later[1]:.6g} -> {deleted[0]:.12g}; bond 1-22 "
         f"{later[2]:.6g} -> {deleted[2]:.6g}")
+# --- write_data writes the Orientations section in both layouts; the quat keyword reads it back,
+#     with the binder's BinderReferences section (a chain: LAMMPS reads data-file lines of at most
+#     256 characters, about two bond slots) ---
+CHAIN = """
+plugin load ${{plugin}}
+units           lj
+atom_style      {style}
+boundary        f f f
+newton          on on
+comm_modify     vel yes
+special_bonds   lj/coul 0.0 1.0 1.0
+lattice         sc 1.0
+region          box block -2 12 -4 4 -4 4
+create_box      1 box bond/types 1 extra/bond/per/atom 2 extra/special/per/atom 4
+region          line block 0 9 0 0 0 0
+create_atoms    1 region line
+displace_atoms  all random 0.02 0.02 0.02 4821 units box
+set             group all diameter 1.0
+set             group all density 1.9
+velocity        all create 0.02 872 loop geom
+variable        oz atom 0.5+0.1*sin(id)
+set             group all omega 0.2 -0.1 v_oz
+pair_style      rrp/hertz
+pair_coeff      * * 2100.0
+bond_style      rrp/binder
+bond_coeff      1 10.0 200.0 200.0
+create_bonds    many all all 1 0.9 1.1
+timestep        0.002
+"""
+for style in ("hybrid sphere bond", "bpm/sphere"):
+    wd = t.workdir("layouts")
+    script = (CHAIN.format(style=style) + QCOMP[style] + "fix 1 all rrp/nve\nthermo 300\nrun 300\n" +
+              DUMP.format(name="written.dump", q=QCOLS[style]) +
+              ("mass 1 1.0\n" if style != "bpm/sphere" else "") + "write_data out.data\n" +
+              "thermo_style custom step ebond\nrun 0\nprint \"EBOND $(ebond:%.17g)\"\n")
+    out = t.must_run(script, wd)
+    e_written = float(next(l.split()[1] for l in out.splitlines() if l.startswith("EBOND")))
+    read = f"""
+plugin load ${{plugin}}
+atom_style      {style}
+newton          on on
+comm_modify     vel yes
+special_bonds   lj/coul 0.0 1.0 1.0
+pair_style      rrp/hertz
+bond_style      rrp/binder reference d2_ref
+fix             q all property/atom d2_q 4
+fix             r all property/atom d2_ref 24 ghost yes
+read_data       out.data fix q NULL Orientations fix r NULL BinderReferences
+variable        qw atom d2_q[1]
+variable        qx atom d2_q[2]
+variable        qy atom d2_q[3]
+variable        qz atom d2_q[4]
+fix             1 all rrp/nve quat v_qw v_qx v_qy v_qz
+{QCOMP[style]}thermo_style    custom step ebond
+run 0
+print           "EBOND $(ebond:%.17g)"
+""" + DUMP.format(name="read.dump", q=QCOLS[style])
+    out = t.must_run(read, wd)
+    e_read = float(next(l.split()[1] for l in out.splitlines() if l.startswith("EBOND")))
+    a = [l.split()[10:] for l in t.dump_lines(os.path.join(wd, "written.dump"))]
+    b = [l.split()[10:] for l in t.dump_lines(os.path.join(wd, "read.dump"))]
+    moved = sum(1 for q in a if abs(float(q[0])) < 0.999)
+    t.check(f"{style}: write_data's Orientations section read back by the quat keyword, bitwise",
+            a == b and moved == 10, f"{sum(x != y for x, y in zip(a, b))} of {len(a)} differ, {moved} turned")
+    t.check(f"{style}: and its BinderReferences section: the binder energy continues",
+            abs(e_read - e_written) < 1e-13 * e_written and e_written > 1e-6,
+            f"binder energy {e_written:.15g} written, {e_read:.15g} read")
 t.finish()
