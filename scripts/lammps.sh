@@ -81,7 +81,9 @@ cmake -S src/cmake -B build -D CMAKE_INSTALL_PREFIX="$CACHE/prefix" \
   > build.log 2>&1 || { tail -n 40 build.log >&2; exit 1; }
 cmake --build build -j "$JOBS" >> build.log 2>&1 || { tail -n 40 build.log >&2; exit 1; }
 cmake --install build >> build.log 2>&1 || { tail -n 40 build.log >&2; exit 1; }
-prefix/bin/lmp -h 2>/dev/null | grep -q '^PLUGIN\b\| PLUGIN ' ||
+# (the help text is read whole first: grep -q stopping early would fail the pipe under pipefail)
+help=$(prefix/bin/lmp -h 2>/dev/null || true)
+grep -q '^PLUGIN\b\| PLUGIN ' <<< "$help" ||
   { log "ERROR: the lmp binary does not run or lacks the PLUGIN package"; exit 1; }
 echo "$STAMP_TEXT" > "$STAMP"
 log "LAMMPS installed into $CACHE/prefix"

@@ -167,29 +167,7 @@ for k, what in ((0, "positions"), (1, "quaternions")):
             p >= 1.5 and e[0] < 1e-3, " ".join(f"{v:.3e}" for v in e) + f", order {p:.3f}")
 
 # --- 3. a binder composite on atom_style bpm/sphere ---
-COMPOSITE = """
-units           lj
-atom_style      {style}
-boundary        f f f
-newton          on off
-comm_modify     vel yes
-special_bonds   lj/coul 0.0 1.0 1.0
-lattice         sc 1.0
-region          box block -4 6 -4 6 -4 6
-create_box      1 box bond/types 1 extra/bond/per/atom 6 extra/special/per/atom 6
-region          block block 0 3 0 3 0 3
-create_atoms    1 region block
-displace_atoms  all random 0.02 0.02 0.02 4821 units box
-set             group all diameter 1.0
-set             group all density 1.9
-velocity        all create 0.02 872 loop geom
-variable        oz atom 0.5+0.1*sin(id)
-set             group all omega 0.2 -0.1 v_oz
-pair_style      rrp/hertz
-pair_coeff      * * 2100.0
-bond_style      rrp/binder
-bond_coeff      1 10.0 200.0 200.0
-create_bonds    many all all 1 0.9 1.1
+COMPOSITE = t.binder_lattice("{style}", block="0 3 0 3 0 3", slots=6, specials=6) + """
 fix             1 all {fix}
 timestep        {dt}
 thermo          0

@@ -8,30 +8,7 @@ import os
 
 import rrptest as t
 
-COMPOSITE = """
-plugin load ${{plugin}}
-units           lj
-atom_style      {style}
-boundary        f f f
-newton          on off
-comm_modify     vel yes
-special_bonds   lj/coul 0.0 1.0 1.0
-lattice         sc 1.0
-region          box block -4 6 -4 6 -4 6
-create_box      1 box bond/types 1 extra/bond/per/atom 8 extra/special/per/atom 12
-region          block block 0 4 0 4 0 4
-create_atoms    1 region block
-displace_atoms  all random 0.02 0.02 0.02 4821 units box
-set             group all diameter 1.0
-set             group all density 1.9
-velocity        all create 0.02 872 loop geom
-variable        oz atom 0.5+0.1*sin(id)
-set             group all omega 0.2 -0.1 v_oz
-pair_style      rrp/hertz
-pair_coeff      * * 2100.0
-bond_style      rrp/binder
-bond_coeff      1 10.0 200.0 200.0
-create_bonds    many all all 1 0.9 1.1
+COMPOSITE = "plugin load ${{plugin}}\n" + t.binder_lattice("{style}") + """
 group           low id <= 60
 group           high id > 60
 compute         m all rrp/momentum
@@ -66,7 +43,8 @@ for style in ("hybrid sphere bond", "bpm/sphere"):
     runs = {}
     for label, fixes in (("one", "fix 1 all rrp/nve\n"),
                          ("two", "fix 1 low rrp/nve\nfix 2 high rrp/nve\n"),
-                         ("mixed", "fix 1 low rrp/nve scheme exact\nfix 2 high rrp/nve scheme newmark\n")):
+                         ("mixed", "fix 1 low rrp/nve scheme exact\n"
+                                    "fix 2 high rrp/nve scheme newmark inertia ratio 0.6667\n")):
         wd = t.workdir("layouts")
         script = (COMPOSITE.format(style=style) + QCOMP[style] + fixes + "thermo 500\nrun 1500\n" +
                   DUMP.format(name="final.dump", q=QCOLS[style]))
@@ -79,7 +57,8 @@ for style in ("hybrid sphere bond", "bpm/sphere"):
     l0 = rows[0][2:5]
     drift = max(math.dist(r[2:5], l0) for r in rows) / math.sqrt(sum(c * c for c in l0))
     turned = sum(1 for l in runs["mixed"][0] if abs(float(l.split()[10])) < 0.999)
-    t.check(f"{style}: exact and newmark on two groups conserve angular momentum",
+    t.check(f"{style}: exact and newmark (another inertia) on two groups conserve angular momentum "
+            f"(compute rrp/momentum takes each atom's J from its fix)",
             drift < 1e-12 and rows[-1][1] > 1e-4 and turned == 125,
             f"|L - L0|/|L0| = {drift:.2e}, binder energy {rows[-1][1]:.4g}, {turned} atoms turned")
 
@@ -132,30 +111,8 @@ t.check("delete_bonds ... remove: the other bonds keep their references",
 # --- write_data writes the Orientations section in both layouts; the quat keyword reads it back,
 #     with the binder's BinderReferences section (a chain: LAMMPS reads data-file lines of at most
 #     256 characters, about two bond slots) ---
-CHAIN = """
-plugin load ${{plugin}}
-units           lj
-atom_style      {style}
-boundary        f f f
-newton          on on
-comm_modify     vel yes
-special_bonds   lj/coul 0.0 1.0 1.0
-lattice         sc 1.0
-region          box block -2 12 -4 4 -4 4
-create_box      1 box bond/types 1 extra/bond/per/atom 2 extra/special/per/atom 4
-region          line block 0 9 0 0 0 0
-create_atoms    1 region line
-displace_atoms  all random 0.02 0.02 0.02 4821 units box
-set             group all diameter 1.0
-set             group all density 1.9
-velocity        all create 0.02 872 loop geom
-variable        oz atom 0.5+0.1*sin(id)
-set             group all omega 0.2 -0.1 v_oz
-pair_style      rrp/hertz
-pair_coeff      * * 2100.0
-bond_style      rrp/binder
-bond_coeff      1 10.0 200.0 200.0
-create_bonds    many all all 1 0.9 1.1
+CHAIN = "plugin load ${{plugin}}\n" + t.binder_lattice(
+    "{style}", block="0 9 0 0 0 0", box="-2 12 -4 4 -4 4", newton="on on", slots=2, specials=4) + """
 timestep        0.002
 """
 for style in ("hybrid sphere bond", "bpm/sphere"):
@@ -196,4 +153,56 @@ print           "EBOND $(ebond:%.17g)"
     t.check(f"{style}: and its BinderReferences section: the binder energy continues",
             abs(e_read - e_written) < 1e-13 * e_written and e_written > 1e-6,
             f"binder energy {e_written:.15g} written, {e_read:.15g} read")
+# --- a bond made during a run (fix bond/create, MC package) gets its reference when first computed ---
+BONDCREATE = """
+plugin load ${plugin}
+units           lj
+atom_style      hybrid sphere bond
+boundary        f f f
+newton          on off
+comm_modify     vel yes
+special_bonds   lj/coul 0.0 1.0 1.0
+region          box block -4 4 -4 4 -4 4
+create_box      1 box bond/types 1 extra/bond/per/atom 2 extra/special/per/atom 4
+create_atoms    1 single -0.8 0 0
+create_atoms    1 single 0.8 0.1 0
+set             group all diameter 1.0
+set             group all density 1.9
+mass            1 1.0
+velocity        all set 0 0 0
+set             atom 1 vx 0.2 omega 0 0 1.0
+set             atom 2 vx -0.2 omega 0.5 0 0
+pair_style      rrp/hertz
+pair_coeff      * * 2100.0
+bond_style      rrp/binder
+bond_coeff      1 10.0 200.0 200.0
+fix             bc all bond/create 1 1 1 1.0 1
+fix             1 all rrp/nve
+timestep        0.001
+thermo_style    custom step bonds ebond
+thermo_modify   format float %.17g
+thermo          1
+run             2500
+"""
+wd = t.workdir("layouts")
+rc, out = t.run_lammps(BONDCREATE, wd)
+if "Unrecognized fix style 'bond/create'" in out:
+    t.check("fix bond/create (MC package) is in the LAMMPS build", False, "rebuild LAMMPS with scripts/lammps.sh")
+else:
+    rows = []
+    on = False
+    for line in out.splitlines():
+        w = line.split()
+        if w[:1] == ["Step"]:
+            on = True
+        elif on and len(w) == 3 and w[0].isdigit():
+            rows.append((int(w[0]), int(w[1]), float(w[2])))
+        elif line.startswith("Loop time"):
+            on = False
+    first = next((r for r in rows if r[1] == 1), None)
+    later = max(r[2] for r in rows)
+    t.check("fix bond/create makes a binder during the run; it starts unstressed",
+            rc == 0 and first is not None and first[0] > 0 and first[2] < 1e-20,
+            f"bond made on step {first[0] if first else None}, energy then {first[2] if first else None}")
+    t.check("the binder made during the run is loaded afterwards", later > 1e-6, f"largest binder energy {later:.4g}")
 t.finish()
