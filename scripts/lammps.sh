@@ -3,7 +3,7 @@
 #
 # Source: the Debian archive's orig tarball of the `lammps` source package 20250204+dfsg.1
 # (Debian 13), fetched through this machine's configured apt mirror (read from the apt sources),
-# checked against a pinned sha256. Built with PLUGIN MOLECULE GRANULAR BPM EXTRA-FIX, shared
+# checked against a pinned sha256. Built with PLUGIN MOLECULE GRANULAR BPM EXTRA-FIX ASPHERE MC, shared
 # library, MPI; installed into $RRP_LAMMPS_CACHE (default ~/.cache/rrp-lammps/lammps-20250204).
 # Reused when present: a finished build leaves a stamp file naming its configuration.
 #
