@@ -49,6 +49,8 @@ FixRRPWall::FixRRPWall(LAMMPS *lmp, int narg, char **arg) :
   extscalar = 1;
   extvector = 1;
   energy_global_flag = 1;
+  // the wall's virial (fix_modify virial yes; no by default, as for LAMMPS's fix wall styles)
+  virial_global_flag = virial_peratom_flag = 1;
 }
 
 int FixRRPWall::setmask()
@@ -72,8 +74,9 @@ void FixRRPWall::min_setup(int vflag)
   post_force(vflag);
 }
 
-void FixRRPWall::post_force(int /*vflag*/)
+void FixRRPWall::post_force(int vflag)
 {
+  v_init(vflag);
   double **x = atom->x;
   double **f = atom->f;
   const double *radius = atom->radius;
@@ -84,9 +87,11 @@ void FixRRPWall::post_force(int /*vflag*/)
   for (int i = 0; i < nlocal; i++) {
     if (!(mask[i] & groupbit)) continue;
     double force;
-    local[0] += rrp_hertz_wall(kpw, radius[i], side * (x[i][dim] - coord), &force);
+    const double s = side * (x[i][dim] - coord);    // distance of the centre from the wall
+    local[0] += rrp_hertz_wall(kpw, radius[i], s, &force);
     f[i][dim] += side * force;
     local[1] += force;
+    if (evflag) v_tally(dim, i, force * s);    // (x_i - x_wall) f_i along the normal
   }
 }
 
