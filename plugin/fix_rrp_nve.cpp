@@ -420,7 +420,18 @@ void FixRRPNVE::initial_integrate(int /*vflag*/)
   const rrp_spheres p = views(nlocal);
   rrp_step_report bad = {-1, 0.0};
   const int status = rrp_spheres_first(scheme, &p, &inertia_spec, update->dt, force->ftm2v, &bad);
-  if (status == RRP_ESTEP) {
+  if (status == RRP_EDOMAIN) {
+    const int i = bad.index;
+    error->one(FLERR,
+               "Fix rrp/nve: atom {} on step {} has mass {}{}: {} must be positive and finite (an "
+               "atom created or changed during the run, e.g. by fix pour, fix deposit, fix adapt "
+               "or set, is checked when it is first integrated)",
+               atom->tag[i], update->ntimestep, atom->rmass[i],
+               inertia_spec.kind == RRP_INERTIA_RATIO
+                   ? fmt::format(" and radius {}", atom->radius[i])
+                   : std::string(),
+               inertia_spec.kind == RRP_INERTIA_RATIO ? "mass and radius" : "the mass");
+  } else if (status == RRP_ESTEP) {
     const int i = bad.index;
     error->one(FLERR,
                "Fix rrp/nve: step too large for the exact map at atom {} on step {}: "

@@ -39,6 +39,18 @@ static inline void kick_factors(const rrp_spheres *p, const rrp_inertia *in, int
   }
 }
 
+/* mass and, for J = c m r^2, radius positive and finite: atoms that were created or changed
+ * during a run (fix pour, fix deposit, fix adapt, set) are checked here, every step, before they
+ * move; a negative radius would give a positive r^2 and pass unnoticed otherwise */
+static inline int valid_body(const rrp_spheres *p, const rrp_inertia *in, int i)
+{
+  const double m = p->mass[i];
+  if (!(m > 0.0) || !isfinite(m)) return 0;
+  if (in->kind == RRP_INERTIA_VALUE) return 1;
+  const double r = radius_of(p, i);
+  return r > 0.0 && isfinite(r);
+}
+
 /* q <- dq q for a unit increment dq, then one Newton step towards |q| = 1
  * (q *= (3 - |q|^2)/2: removes the rounding drift of |q| without a square root) */
 static inline void rotate_by(const double dq[4], double q[4])
@@ -98,6 +110,13 @@ static int verlet_first(const rrp_spheres *p, const rrp_inertia *in, double h, d
   const double dtc = dtf / in->value;
   for (int i = 0; i < p->n; i++) {
     if (!selected(p, i)) continue;
+    if (!valid_body(p, in, i)) {
+      if (bad) {
+        bad->index = i;
+        bad->hw = 0.0;
+      }
+      return RRP_EDOMAIN;
+    }
     double dtfm, dtfj;
     kick_factors(p, in, i, dtf, dtc, &dtfm, &dtfj);
     double w[3], dq[4];
@@ -159,6 +178,13 @@ static int euler_first(const rrp_spheres *p, const rrp_inertia *in, double h, do
   const double dtc = dtf / in->value;
   for (int i = 0; i < p->n; i++) {
     if (!selected(p, i)) continue;
+    if (!valid_body(p, in, i)) {
+      if (bad) {
+        bad->index = i;
+        bad->hw = 0.0;
+      }
+      return RRP_EDOMAIN;
+    }
     double dtfm, dtfj;
     kick_factors(p, in, i, dtf, dtc, &dtfm, &dtfj);
     double w[3], dq[4];

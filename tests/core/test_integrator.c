@@ -136,6 +136,39 @@ static void test_exact_step_too_large(void **state)
   }
 }
 
+/* a mass or radius that is not positive and finite (an atom created or changed during a run) is
+ * reported before anything moves, by every scheme; a negative radius too, although r^2 > 0 */
+static void test_bad_body(void **state)
+{
+  (void) state;
+  double x[3][3] = {{0}}, v[3][3] = {{0}}, f[3][3] = {{0}}, tq[3][3] = {{0, 0, 1}, {0, 0, 1}, {0, 0, 1}};
+  double om[3][3] = {{0}}, quat[3][4] = {{1, 0, 0, 0}, {1, 0, 0, 0}, {1, 0, 0, 0}};
+  double mass[3] = {1, 1, 1}, radius[3] = {1, 1, 1};
+  const rrp_spheres p = {3, NULL, 0, mass, radius, x, v, (const double (*)[3]) f, om,
+                         (const double (*)[3]) tq, quat};
+  const rrp_inertia ratio = {RRP_INERTIA_RATIO, 0.4}, value = {RRP_INERTIA_VALUE, 1.0};
+  const double bad_radius[] = {0.0, -0.25, NAN, INFINITY};
+  for (int s = 0; s < rrp_nschemes; s++) {
+    for (size_t k = 0; k < sizeof(bad_radius) / sizeof(bad_radius[0]); k++) {
+      radius[2] = bad_radius[k];
+      rrp_step_report bad = {-1, 0.0};
+      assert_int_equal(rrp_spheres_first(&rrp_schemes[s], &p, &ratio, 0.1, 1.0, &bad), RRP_EDOMAIN);
+      assert_int_equal(bad.index, 2);
+      assert_vec_close(om[2], (const double[3]){0, 0, 0}, 3, 0.0, 0.0);
+      /* J given as a value does not use the radius */
+      for (int i = 0; i < 3; i++) om[i][2] = 0.0;
+      assert_int_equal(rrp_spheres_first(&rrp_schemes[s], &p, &value, 0.1, 1.0, &bad), RRP_OK);
+      for (int i = 0; i < 3; i++) om[i][2] = 0.0;
+    }
+    radius[2] = 1.0;
+    mass[1] = -1.0;
+    rrp_step_report bad = {-1, 0.0};
+    assert_int_equal(rrp_spheres_first(&rrp_schemes[s], &p, &value, 0.1, 1.0, &bad), RRP_EDOMAIN);
+    assert_int_equal(bad.index, 1);
+    mass[1] = 1.0;
+  }
+}
+
 /* the group mask: particles outside the group are not moved */
 static void test_mask(void **state)
 {
@@ -312,6 +345,7 @@ int main(void)
       cmocka_unit_test(test_exact_increment),
       cmocka_unit_test(test_free_spin_through_half_turns),
       cmocka_unit_test(test_exact_step_too_large),
+    cmocka_unit_test(test_bad_body),
       cmocka_unit_test(test_mask),
       cmocka_unit_test(test_translation_constant_force),
       cmocka_unit_test(test_pendulum_invariants),

@@ -70,7 +70,8 @@ typedef struct rrp_scheme {
   const char *name;     /* "exact", "newmark", "euler" */
   int order;            /* order of convergence of the energy error (38) */
   const char *equation; /* the map's number in Baker & Gonzalez (2021) */
-  /* first half; returns RRP_OK, RRP_ESTEP (exact map only) or RRP_ENONFINITE (a non-finite
+  /* first half; returns RRP_OK, RRP_EDOMAIN (a mass, or with RRP_INERTIA_RATIO a radius, that
+   * is not positive and finite), RRP_ESTEP (exact map only) or RRP_ENONFINITE (a non-finite
    * force, velocity, torque or angular velocity), and stops at the offending particle, which is
    * left untouched, reporting it in *bad (may be NULL) */
   int (*first)(const rrp_spheres *p, const rrp_inertia *in, double h, double ftm2v,
