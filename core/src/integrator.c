@@ -102,28 +102,34 @@ int rrp_exact_increment(double h, const double w[3], double da[3])
   return RRP_OK;
 }
 
-/* the shared first half of maps (23) and (25): half kick, drift, w = Omega + h/(2J) T */
-static int verlet_first(const rrp_spheres *p, const rrp_inertia *in, double h, double ftm2v,
-                        int exact, rrp_step_report *bad)
+/* the first half of maps (23), (25) and (27), which differ only in the kick dtf (h/2 or h, times
+ * ftm2v) and the increment (exact for (23)): kick, drift, w = Omega + dtf/J T, R <- R(da) R.
+ * The new state is formed before it is stored: a particle whose mass or radius is invalid, whose
+ * step is too large, or whose new position, velocity or angular velocity would not be finite
+ * (a non-finite input, or an overflow) is reported and left untouched. */
+static int first_half(const rrp_spheres *p, const rrp_inertia *in, double h, double dtf,
+                      int exact, rrp_step_report *bad)
 {
-  const double dtf = 0.5 * h * ftm2v;
   const double dtc = dtf / in->value;
   for (int i = 0; i < p->n; i++) {
     if (!selected(p, i)) continue;
+    int status = RRP_OK;
+    double w[3] = {0.0, 0.0, 0.0}, dq[4], vn[3], xn[3];
     if (!valid_body(p, in, i)) {
-      if (bad) {
-        bad->index = i;
-        bad->hw = 0.0;
+      status = RRP_EDOMAIN;
+    } else {
+      double dtfm, dtfj;
+      kick_factors(p, in, i, dtf, dtc, &dtfm, &dtfj);
+      for (int d = 0; d < 3; d++) {
+        w[d] = p->omega[i][d] + dtfj * p->torque[i][d];
+        vn[d] = p->v[i][d] + dtfm * p->f[i][d]; /* (23a): x + h v + h^2/(2m) F */
+        xn[d] = p->x[i][d] + h * vn[d];
       }
-      return RRP_EDOMAIN;
+      status = increment_quat(h, w, exact, dq);
+      /* one sum: a NaN or infinity anywhere makes it non-finite */
+      const double all = vn[0] + vn[1] + vn[2] + xn[0] + xn[1] + xn[2] + w[0] + w[1] + w[2];
+      if (status == RRP_OK && !isfinite(all)) status = RRP_ENONFINITE;
     }
-    double dtfm, dtfj;
-    kick_factors(p, in, i, dtf, dtc, &dtfm, &dtfj);
-    double w[3], dq[4];
-    for (int d = 0; d < 3; d++) w[d] = p->omega[i][d] + dtfj * p->torque[i][d];
-    int status = increment_quat(h, w, exact, dq);
-    if (status == RRP_OK && !isfinite(rrp_dot3(p->f[i], p->f[i]) + rrp_dot3(p->v[i], p->v[i])))
-      status = RRP_ENONFINITE;
     if (status != RRP_OK) {
       if (bad) {
         bad->index = i;
@@ -132,11 +138,11 @@ static int verlet_first(const rrp_spheres *p, const rrp_inertia *in, double h, d
       return status;
     }
     for (int d = 0; d < 3; d++) {
-      p->v[i][d] += dtfm * p->f[i][d]; /* (23a): x + h v + h^2/(2m) F */
-      p->x[i][d] += h * p->v[i][d];
+      p->v[i][d] = vn[d];
+      p->x[i][d] = xn[d];
       p->omega[i][d] = w[d];
     }
-    rotate_by(dq, p->quat[i]); /* (23b)/(25b): R <- R(da) R */
+    rotate_by(dq, p->quat[i]); /* (23b)/(25b)/(27b): R <- R(da) R */
   }
   return RRP_OK;
 }
@@ -144,13 +150,13 @@ static int verlet_first(const rrp_spheres *p, const rrp_inertia *in, double h, d
 static int exact_first(const rrp_spheres *p, const rrp_inertia *in, double h, double ftm2v,
                        rrp_step_report *bad)
 {
-  return verlet_first(p, in, h, ftm2v, 1, bad);
+  return first_half(p, in, h, 0.5 * h * ftm2v, 1, bad);
 }
 
 static int newmark_first(const rrp_spheres *p, const rrp_inertia *in, double h, double ftm2v,
                          rrp_step_report *bad)
 {
-  return verlet_first(p, in, h, ftm2v, 0, bad);
+  return first_half(p, in, h, 0.5 * h * ftm2v, 0, bad);
 }
 
 /* (23c,d) and (25c,d): the second half kick with the new force and torque */
@@ -160,7 +166,7 @@ static void verlet_second(const rrp_spheres *p, const rrp_inertia *in, double h,
   const double dtf = 0.5 * h * ftm2v;
   const double dtc = dtf / in->value;
   for (int i = 0; i < p->n; i++) {
-    if (!selected(p, i)) continue;
+    if (!selected(p, i) || !valid_body(p, in, i)) continue;
     double dtfm, dtfj;
     kick_factors(p, in, i, dtf, dtc, &dtfm, &dtfj);
     for (int d = 0; d < 3; d++) {
@@ -170,41 +176,12 @@ static void verlet_second(const rrp_spheres *p, const rrp_inertia *in, double h,
   }
 }
 
-/* map (27), Campello's symplectic Euler: all of it before the new force */
+/* map (27), Campello's symplectic Euler: all of it before the new force (v += h/m F; x += h v;
+ * Omega += h/J T; da = h Omega) */
 static int euler_first(const rrp_spheres *p, const rrp_inertia *in, double h, double ftm2v,
                        rrp_step_report *bad)
 {
-  const double dtf = h * ftm2v;
-  const double dtc = dtf / in->value;
-  for (int i = 0; i < p->n; i++) {
-    if (!selected(p, i)) continue;
-    if (!valid_body(p, in, i)) {
-      if (bad) {
-        bad->index = i;
-        bad->hw = 0.0;
-      }
-      return RRP_EDOMAIN;
-    }
-    double dtfm, dtfj;
-    kick_factors(p, in, i, dtf, dtc, &dtfm, &dtfj);
-    double w[3], dq[4];
-    for (int d = 0; d < 3; d++) w[d] = p->omega[i][d] + dtfj * p->torque[i][d]; /* (27d) */
-    if (increment_quat(h, w, 0, dq) != RRP_OK || /* (27b) */
-        !isfinite(rrp_dot3(p->f[i], p->f[i]) + rrp_dot3(p->v[i], p->v[i]))) {
-      if (bad) {
-        bad->index = i;
-        bad->hw = h * sqrt(rrp_dot3(w, w));
-      }
-      return RRP_ENONFINITE;
-    }
-    for (int d = 0; d < 3; d++) {
-      p->v[i][d] += dtfm * p->f[i][d]; /* (27c) */
-      p->x[i][d] += h * p->v[i][d];    /* (27a) */
-      p->omega[i][d] = w[d];
-    }
-    rotate_by(dq, p->quat[i]);
-  }
-  return RRP_OK;
+  return first_half(p, in, h, h * ftm2v, 0, bad);
 }
 
 const rrp_scheme rrp_schemes[] = {

@@ -1,6 +1,7 @@
 """compute rrp/momentum: the values for a hand-computed pair of spheres, and conservation of
-total linear and angular momentum (orbital plus spin) by fix rrp/nve for an isolated cluster with
-central forces (Lennard-Jones) and spinning spheres, all three schemes."""
+total linear and angular momentum (orbital plus spin) by fix rrp/nve for an isolated cluster of
+spinning spheres with frictional contacts (pair granular: tangential, rolling and twisting
+torques exchange spin and orbital angular momentum), all three schemes."""
 import math
 import os
 
@@ -53,16 +54,21 @@ err = max(abs(a - b) for a, b in zip(got, expected))
 t.check("compute rrp/momentum equals the hand-computed values", len(got) == 8 and err < 1e-14,
         f"max deviation {err:.3g}")
 
+# a cluster of touching spheres with frictional contacts: tangential (Mindlin), rolling and
+# twisting resistance exert torques, so spin and orbital angular momentum are exchanged, and only
+# their sum is conserved (the contacts are dissipative: energy is not)
 CLUSTER = """
 plugin load ${plugin}
 units lj
 atom_style sphere
 boundary f f f
+comm_modify vel yes
 region box block -20 20 -20 20 -20 20
 create_box 1 box
-lattice fcc 1.0
-region ball sphere 0 0 0 2.5 units box
+lattice fcc 1.4
+region ball sphere 0 0 0 2.2 units box
 create_atoms 1 region ball
+displace_atoms all random 0.05 0.05 0.05 771 units box
 set group all diameter 1.0
 set group all mass 1.0
 velocity all create 0.5 4928459 loop geom
@@ -70,16 +76,19 @@ variable ox atom 3.0*sin(1.3*id)
 variable oy atom 3.0*cos(0.7*id)
 variable oz atom 2.0*sin(0.4*id+1.0)
 set group all omega v_ox v_oy v_oz
-pair_style lj/cut 2.5
-pair_coeff * * 1.0 1.0
+pair_style granular
+pair_coeff * * hertz/material 1e4 0.3 0.3 tangential mindlin NULL 1.0 0.5 damping tsuji &
+    rolling sds 1e3 1e3 0.3 twisting marshall
+neighbor 0.3 bin
 fix 1 all rrp/nve scheme ${scheme}
-compute m all rrp/momentum 1
-variable P equal sqrt(c_m[1]^2+c_m[2]^2+c_m[3]^2)
-variable L equal sqrt(c_m[4]^2+c_m[5]^2+c_m[6]^2)
-fix out all ave/time 1 1 50 c_m[1] c_m[2] c_m[3] c_m[4] c_m[5] c_m[6] file mom.dat format " %.17g"
-timestep 0.002
+compute m all rrp/momentum
+compute o all property/atom omegax omegay omegaz
+compute w all reduce sum c_o[1] c_o[2] c_o[3]
+fix out all ave/time 1 1 50 c_m[1] c_m[2] c_m[3] c_m[4] c_m[5] c_m[6] c_w[1] c_w[2] c_w[3] file mom.dat format " %.17g"
+timestep 2e-4
 run 5000
 """
+J = 0.4 * 1.0 * 0.5 ** 2    # J = 0.4 m r^2 of every sphere
 for scheme in ("exact", "newmark", "euler"):
     wd = t.workdir(f"momentum-{scheme}")
     t.must_run(CLUSTER, wd, variables={"scheme": scheme})
@@ -89,8 +98,12 @@ for scheme in ("exact", "newmark", "euler"):
     nL = math.sqrt(sum(c * c for c in L0))
     dP = max(math.sqrt(sum((r[1 + d] - P0[d]) ** 2 for d in range(3))) for r in rows)
     dL = max(math.sqrt(sum((r[4 + d] - L0[d]) ** 2 for d in range(3))) for r in rows)
+    spin = [[J * c for c in r[7:10]] for r in rows]
+    dS = max(math.sqrt(sum((s[d] - spin[0][d]) ** 2 for d in range(3))) for s in spin)
     t.check(f"{scheme}: linear momentum conserved over 5000 steps", len(rows) == 101 and dP < 1e-12,
             f"max |P - P0| = {dP:.3g} (|P| up to {nP:.3g})")
+    t.check(f"{scheme}: frictional contacts exchange spin and orbital angular momentum",
+            dS > 0.05 * nL, f"spin angular momentum changed by up to {dS:.3g}, |L0| = {nL:.3g}")
     t.check(f"{scheme}: angular momentum (orbital + spin) conserved over 5000 steps",
             dL < 1e-12 * max(nL, 1.0), f"max |L - L0| = {dL:.3g}, |L0| = {nL:.3g}")
 t.finish()
