@@ -9,15 +9,7 @@ import matplotlib
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 
-
-def load(path):
-    rows = []
-    with open(path) as fh:
-        for line in fh:
-            if line.startswith("#") or not line.strip():
-                continue
-            rows.append([float(x) for x in line.split()])
-    return rows
+from rrplmp import read_rows as load  # noqa: E402
 
 
 def main(out):

@@ -15,16 +15,13 @@ matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 from matplotlib.patches import Circle  # noqa: E402
 
+from rrplmp import read_rows  # noqa: E402
+
 COLUMNS = "step t KEt KEr Um Ua Us Upp Upw PE E P1 P2 P3 L1 L2 L3".split()
 
 
 def load_table(path):
-    rows = []
-    with open(path) as fh:
-        for line in fh:
-            if line.startswith("#") or not line.strip():
-                continue
-            rows.append([float(x) for x in line.split()])
+    rows = read_rows(path)
     return {name: [r[k] for r in rows] for k, name in enumerate(COLUMNS)}
 
 

@@ -61,6 +61,19 @@ def make_torus(path, *args):
                    check=True, stdout=subprocess.DEVNULL)
 
 
+def read_rows(path):
+    """Rows of numbers of a whitespace-separated table (LAMMPS fix ave/time and print files);
+    comment and blank lines skipped. Plain Python: no numpy needed."""
+    rows = []
+    with open(path) as fh:
+        for line in fh:
+            if line.startswith("#") or not line.strip():
+                continue
+            rows.append([float(x) for x in line.split()])
+    return rows
+
+
 def read_table(path):
+    """read_rows as a 2-d numpy array"""
     import numpy as np
-    return np.loadtxt(path, comments="#", ndmin=2)
+    return np.array(read_rows(path), ndmin=2)

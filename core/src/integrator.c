@@ -55,15 +55,9 @@ static inline int valid_body(const rrp_spheres *p, const rrp_inertia *in, int i)
  * (q *= (3 - |q|^2)/2: removes the rounding drift of |q| without a square root) */
 static inline void rotate_by(const double dq[4], double q[4])
 {
-  const double w = dq[0] * q[0] - dq[1] * q[1] - dq[2] * q[2] - dq[3] * q[3];
-  const double x = dq[0] * q[1] + dq[1] * q[0] + dq[2] * q[3] - dq[3] * q[2];
-  const double y = dq[0] * q[2] - dq[1] * q[3] + dq[2] * q[0] + dq[3] * q[1];
-  const double z = dq[0] * q[3] + dq[1] * q[2] - dq[2] * q[1] + dq[3] * q[0];
-  const double f = 0.5 * (3.0 - (w * w + x * x + y * y + z * z));
-  q[0] = f * w;
-  q[1] = f * x;
-  q[2] = f * y;
-  q[3] = f * z;
+  rrp_qmul(dq, q, q);
+  const double f = 0.5 * (3.0 - (q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3]));
+  for (int k = 0; k < 4; k++) q[k] *= f;
 }
 
 /* the unit quaternion of the increment da = D(h, w) of map (23) (exact) or da = h w of (25),

@@ -17,7 +17,7 @@ static void pendulum_torque(double R[3][3], double t, double h, double T[3])
   (void) h;
   const double rr[3] = {R[0][2], R[1][2], R[2][2]};
   const double e3[3] = {0.0, 0.0, 1.0};
-  rg_cross(rr, e3, T);
+  rrp_cross3(rr, e3, T);
 }
 static double pendulum_potential(double R[3][3])
 {
@@ -31,7 +31,7 @@ static void top_torque(double R[3][3], double t, double h, double T[3])
   (void) h;
   const double r3[3] = {R[0][2], R[1][2], R[2][2]};
   const double e3[3] = {0.0, 0.0, 1.0};
-  rg_cross(r3, e3, T);
+  rrp_cross3(r3, e3, T);
   for (int i = 0; i < 3; i++) T[i] *= -20.0;
 }
 static double top_potential(double R[3][3])

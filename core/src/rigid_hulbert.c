@@ -72,14 +72,14 @@ static void hb_momentum(double Rn[3][3], const double L[3], double Pi[3])
   for (int i = 0; i < 3; i++)
     for (int j = 0; j < 3; j++) c[j][i] = Rn[i][j];
   double x01[3], x12[3], x20[3];
-  rg_cross(c[1], c[2], x12);
-  rg_cross(c[2], c[0], x20);
-  rg_cross(c[0], c[1], x01);
-  const double det = rg_dot(c[0], x12);
+  rrp_cross3(c[1], c[2], x12);
+  rrp_cross3(c[2], c[0], x20);
+  rrp_cross3(c[0], c[1], x01);
+  const double det = rrp_dot3(c[0], x12);
   /* Cramer: Pi_j = det(columns with c_j replaced by L) / det */
-  Pi[0] = rg_dot(L, x12) / det;
-  Pi[1] = rg_dot(L, x20) / det;
-  Pi[2] = rg_dot(L, x01) / det;
+  Pi[0] = rrp_dot3(L, x12) / det;
+  Pi[1] = rrp_dot3(L, x20) / det;
+  Pi[2] = rrp_dot3(L, x01) / det;
 }
 
 /* L = R Pi + c m */
@@ -99,37 +99,8 @@ static void hb_accel(const rrp_rigid_problem *p, double R[3][3], const double Pi
   hb_torque(p, R, t, h, m);
   rg_mtv(R, m, M);
   rg_omega(p, Pi, w);
-  rg_cross(w, Pi, c);
+  rrp_cross3(w, Pi, c);
   for (int i = 0; i < 3; i++) A[i] = (M[i] - c[i]) / p->inertia[i];
-}
-
-static int hb_finite_v(const double *v, int n)
-{
-  for (int i = 0; i < n; i++)
-    if (!isfinite(v[i])) return 0;
-  return 1;
-}
-
-static int hb_finite_m(double R[3][3])
-{
-  for (int i = 0; i < 3; i++)
-    if (!hb_finite_v(R[i], 3)) return 0;
-  return 1;
-}
-
-static int hb_check_input(double h, const rrp_rigid_state *s)
-{
-  return isfinite(h) && isfinite(s->t) && rg_finite(s);
-}
-
-/* commit a finite result (R, Pi at t) to the state; the state is unchanged otherwise */
-static int hb_commit(rrp_rigid_state *s, double R[3][3], const double Pi[3], double t)
-{
-  if (!hb_finite_m(R) || !hb_finite_v(Pi, 3) || !isfinite(t)) return RRP_ENONFINITE;
-  memcpy(s->R, R, sizeof(s->R));
-  memcpy(s->Pi, Pi, sizeof(s->Pi));
-  s->t = t;
-  return RRP_OK;
 }
 
 /* ---------------------------------------------------------------------- explicit Simo-Wong */
@@ -138,10 +109,10 @@ static int hb_commit(rrp_rigid_state *s, double R[3][3], const double Pi[3], dou
  * trapezoidal rule (77) at Lambda_n and Lambda_{n+1} of (46). A_0 from (49). */
 static int hsw_step(const rrp_rigid_problem *p, double h, rrp_rigid_state *s, int trap)
 {
-  if (!hb_check_input(h, s)) return RRP_ENONFINITE;
+  if (!rg_input_ok(s, h)) return RRP_ENONFINITE;
   const double t0 = s->t, t1 = s->t + h;
   double A[3];
-  if (s->naux == HSW_NAUX && s->aux[3] == t0 && hb_finite_v(s->aux, 3)) {
+  if (s->naux == HSW_NAUX && s->aux[3] == t0 && rrp_finite_n(s->aux, 3)) {
     memcpy(A, s->aux, sizeof(A));
   } else {
     hb_accel(p, s->R, s->Pi, t0, h, A); /* (49) */
@@ -179,9 +150,9 @@ static int hsw_step(const rrp_rigid_problem *p, double h, rrp_rigid_state *s, in
   double w1[3], A1[3];
   rg_omega(p, Pi1, w1);
   for (int i = 0; i < 3; i++) A1[i] = -A[i] + 2.0 / h * (w1[i] - w0[i]);
-  if (!hb_finite_v(A1, 3)) return RRP_ENONFINITE;
+  if (!rrp_finite_n(A1, 3)) return RRP_ENONFINITE;
 
-  const int status = hb_commit(s, R1, Pi1, t1);
+  const int status = rg_commit(s, R1, Pi1, t1);
   if (status != RRP_OK) return status;
   memcpy(s->aux, A1, sizeof(A1));
   s->aux[3] = s->t;
@@ -207,7 +178,7 @@ RRP_RIGID_STEP(rrp_step_hsw_trap)
  * (sec. 4.5, last paragraph), so that (57) is the exact balance (43)-(44) with (77). */
 static int hpc_step(const rrp_rigid_problem *p, double h, rrp_rigid_state *s, int trap)
 {
-  if (!hb_check_input(h, s)) return RRP_ENONFINITE;
+  if (!rg_input_ok(s, h)) return RRP_ENONFINITE;
   const double t0 = s->t, t1 = s->t + h;
   double w0[3];
   rg_omega(p, s->Pi, w0);
@@ -253,7 +224,7 @@ static int hpc_step(const rrp_rigid_problem *p, double h, rrp_rigid_state *s, in
   /* (57) Omega_{n+1} = J^-1 Lambda_{n+1}^T (Lambda_n J Omega_n + h mbar) */
   double Pi1[3];
   hb_momentum(R1, L, Pi1);
-  return hb_commit(s, R1, Pi1, t1);
+  return rg_commit(s, R1, Pi1, t1);
 }
 
 RRP_RIGID_STEP(rrp_step_hpc_mid)
@@ -310,10 +281,10 @@ static void hst_start(const rrp_rigid_problem *p, double h, const rrp_rigid_stat
  * and (Lambda_{n+3/2}, t_{n+3/2}). All configurations are known before they are needed. */
 static int hst_step(const rrp_rigid_problem *p, double h, rrp_rigid_state *s, int trap)
 {
-  if (!hb_check_input(h, s)) return RRP_ENONFINITE;
+  if (!rg_input_ok(s, h)) return RRP_ENONFINITE;
   const double t0 = s->t, t1 = s->t + h;
   double Rh[3][3], Pih[3];
-  if (s->naux == HST_NAUX && s->aux[12] == t0 && s->aux[13] == h && hb_finite_v(s->aux, 12)) {
+  if (s->naux == HST_NAUX && s->aux[12] == t0 && s->aux[13] == h && rrp_finite_n(s->aux, 12)) {
     memcpy(Rh, s->aux, sizeof(Rh));
     memcpy(Pih, &s->aux[9], sizeof(Pih));
   } else {
@@ -355,9 +326,9 @@ static int hst_step(const rrp_rigid_problem *p, double h, rrp_rigid_state *s, in
   }
   hb_residual(Rh, Pih, h, mbar, L);
   hb_momentum(R3, L, Pi3);
-  if (!hb_finite_m(R3) || !hb_finite_v(Pi3, 3)) return RRP_ENONFINITE;
+  if (!rrp_finite_m(R3) || !rrp_finite_n(Pi3, 3)) return RRP_ENONFINITE;
 
-  const int status = hb_commit(s, R1, Pi1, t1);
+  const int status = rg_commit(s, R1, Pi1, t1);
   if (status != RRP_OK) return status;
   for (int i = 0; i < 3; i++) memcpy(&s->aux[3 * i], R3[i], sizeof(R3[i]));
   memcpy(&s->aux[9], Pi3, sizeof(Pi3));

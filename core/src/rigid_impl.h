@@ -6,6 +6,7 @@
 
 #include "rrp/rigid.h"
 #include "rrp/rotation.h"
+#include "vec3.h"
 
 #include <math.h>
 #include <string.h>
@@ -44,17 +45,6 @@ static inline void rg_mtv(double A[3][3], const double v[3], double out[3])
   memcpy(out, r, sizeof(r));
 }
 
-static inline void rg_cross(const double a[3], const double b[3], double out[3])
-{
-  const double c[3] = {a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]};
-  memcpy(out, c, sizeof(c));
-}
-
-static inline double rg_dot(const double a[3], const double b[3])
-{
-  return a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
-}
-
 /* S(v): S(v) w = v x w */
 static inline void rg_hat(const double v[3], double S[3][3])
 {
@@ -82,14 +72,14 @@ static inline void rg_exp(const double psi[3], double R[3][3])
  * use rg_dexpinv(-psi, v) for the right-trivialised form (Krysl's d exp_{-Psi}). */
 static inline void rg_dexpinv(const double psi[3], const double v[3], double out[3])
 {
-  const double a2 = rg_dot(psi, psi);
+  const double a2 = rrp_dot3(psi, psi);
   const double a = sqrt(a2);
   double f; /* (1 - (a/2) cot(a/2)) / a^2, series near 0: 1/12 + a^2/720 */
   if (a < 1e-4) f = 1.0 / 12.0 + a2 / 720.0;
   else f = (1.0 - 0.5 * a / tan(0.5 * a)) / a2;
   double c1[3], c2[3];
-  rg_cross(psi, v, c1);
-  rg_cross(psi, c1, c2);
+  rrp_cross3(psi, v, c1);
+  rrp_cross3(psi, c1, c2);
   for (int i = 0; i < 3; i++) out[i] = v[i] - 0.5 * c1[i] + f * c2[i];
 }
 
@@ -110,12 +100,63 @@ static inline void rg_omega(const rrp_rigid_problem *p, const double Pi[3], doub
 
 static inline int rg_finite(const rrp_rigid_state *s)
 {
+  /* element by element: passing s->R's rows as pointers here makes GCC 12 misjudge the size of
+   * s->R where it is later passed whole (-Wstringop-overflow) */
   for (int i = 0; i < 3; i++) {
     if (!isfinite(s->Pi[i])) return 0;
     for (int j = 0; j < 3; j++)
       if (!isfinite(s->R[i][j])) return 0;
   }
   return 1;
+}
+
+/* a step may start: a finite state, time and step */
+static inline int rg_input_ok(const rrp_rigid_state *s, double h)
+{
+  return rg_finite(s) && isfinite(s->t) && isfinite(h);
+}
+
+/* write the new state (R, Pi at time t) if it is finite; otherwise leave s unchanged */
+static inline int rg_commit(rrp_rigid_state *s, double R[3][3], const double Pi[3], double t)
+{
+  if (!rrp_finite_m(R) || !rrp_finite_n(Pi, 3) || !isfinite(t)) return RRP_ENONFINITE;
+  memcpy(s->R, R, sizeof(s->R));
+  memcpy(s->Pi, Pi, sizeof(s->Pi));
+  s->t = t;
+  return RRP_OK;
+}
+
+/* solve A x = b (A, b overwritten) by Gaussian elimination with partial pivoting; 0: singular or
+ * a non-finite solution */
+static inline int rg_solve3(double A[3][3], double b[3], double x[3])
+{
+  for (int k = 0; k < 3; k++) {
+    int piv = k;
+    for (int i = k + 1; i < 3; i++)
+      if (fabs(A[i][k]) > fabs(A[piv][k])) piv = i;
+    if (!(fabs(A[piv][k]) > 0.0)) return 0;
+    if (piv != k) {
+      for (int j = 0; j < 3; j++) {
+        const double tmp = A[k][j];
+        A[k][j] = A[piv][j];
+        A[piv][j] = tmp;
+      }
+      const double tb = b[k];
+      b[k] = b[piv];
+      b[piv] = tb;
+    }
+    for (int i = k + 1; i < 3; i++) {
+      const double f = A[i][k] / A[k][k];
+      for (int j = k; j < 3; j++) A[i][j] -= f * A[k][j];
+      b[i] -= f * b[k];
+    }
+  }
+  for (int i = 2; i >= 0; i--) {
+    double sum = b[i];
+    for (int j = i + 1; j < 3; j++) sum -= A[i][j] * x[j];
+    x[i] = sum / A[i][i];
+  }
+  return rrp_finite_n(x, 3);
 }
 
 /* the step functions of the table (rigid.c); each advances s by h and returns a status */

@@ -28,75 +28,6 @@
 #define KR_STALL 1e-11                  /* |dx| no longer decreasing below this: round-off */
 #define KR_FDREL 1.4901161193847656e-08 /* sqrt(DBL_EPSILON), forward-difference step */
 
-static double kr_norm(const double v[3])
-{
-  return sqrt(rg_dot(v, v));
-}
-
-static int kr_vfinite(const double v[3])
-{
-  return isfinite(v[0]) && isfinite(v[1]) && isfinite(v[2]);
-}
-
-static int kr_mfinite(double A[3][3])
-{
-  return kr_vfinite(A[0]) && kr_vfinite(A[1]) && kr_vfinite(A[2]);
-}
-
-/* the step may start: a finite state, time and step */
-static int kr_input_ok(const rrp_rigid_state *s, double h)
-{
-  return rg_finite(s) && isfinite(s->t) && isfinite(h);
-}
-
-/* write the new state (R, Pi, t + h) if it is finite; otherwise leave s unchanged */
-static int kr_commit(rrp_rigid_state *s, double R[3][3], const double Pi[3], double h)
-{
-  if (!kr_mfinite(R) || !kr_vfinite(Pi)) return RRP_ENONFINITE;
-  memcpy(s->R, R, sizeof(s->R));
-  memcpy(s->Pi, Pi, sizeof(s->Pi));
-  s->t += h;
-  return RRP_OK;
-}
-
-/* out = a v */
-static void kr_scale(double a, const double v[3], double out[3])
-{
-  for (int i = 0; i < 3; i++) out[i] = a * v[i];
-}
-
-/* solve A x = b (A, b overwritten) by Gaussian elimination with partial pivoting; 0: singular */
-static int kr_solve3(double A[3][3], double b[3], double x[3])
-{
-  for (int k = 0; k < 3; k++) {
-    int piv = k;
-    for (int i = k + 1; i < 3; i++)
-      if (fabs(A[i][k]) > fabs(A[piv][k])) piv = i;
-    if (!(fabs(A[piv][k]) > 0.0)) return 0;
-    if (piv != k) {
-      for (int j = 0; j < 3; j++) {
-        const double tmp = A[k][j];
-        A[k][j] = A[piv][j];
-        A[piv][j] = tmp;
-      }
-      const double tb = b[k];
-      b[k] = b[piv];
-      b[piv] = tb;
-    }
-    for (int i = k + 1; i < 3; i++) {
-      const double f = A[i][k] / A[k][k];
-      for (int j = k; j < 3; j++) A[i][j] -= f * A[k][j];
-      b[i] -= f * b[k];
-    }
-  }
-  for (int i = 2; i >= 0; i--) {
-    double sum = b[i];
-    for (int j = i + 1; j < 3; j++) sum -= A[i][j] * x[j];
-    x[i] = sum / A[i][i];
-  }
-  return kr_vfinite(x);
-}
-
 /* r = F(x) for the unknown x of an implicit step; the context keeps the state built from x */
 typedef void (*kr_residual)(void *ctx, const double x[3], double r[3]);
 
@@ -110,29 +41,29 @@ static int kr_newton(kr_residual F, void *ctx, double x[3], double typ)
 {
   double r[3], prev = HUGE_VAL;
   F(ctx, x, r);
-  if (!kr_vfinite(r)) return RRP_ENONFINITE;
-  typ = fmax(typ, kr_norm(r)); /* r has the units of x */
+  if (!rrp_finite_n(r, 3)) return RRP_ENONFINITE;
+  typ = fmax(typ, rrp_norm3(r)); /* r has the units of x */
   for (int it = 0; it < RRP_RIGID_MAXITER; it++) {
-    const double rn = kr_norm(r);
+    const double rn = rrp_norm3(r);
     if (rn == 0.0) return RRP_OK;
-    const double size = fmax(kr_norm(x), typ);
+    const double size = fmax(rrp_norm3(x), typ);
     double J[3][3];
     for (int j = 0; j < 3; j++) {
       double xp[3] = {x[0], x[1], x[2]}, rp[3];
       xp[j] += KR_FDREL * fmax(fabs(x[j]), size);
       const double dj = xp[j] - x[j]; /* the increment actually represented */
       F(ctx, xp, rp);
-      if (!kr_vfinite(rp)) return RRP_ENONFINITE;
+      if (!rrp_finite_n(rp, 3)) return RRP_ENONFINITE;
       for (int i = 0; i < 3; i++) J[i][j] = (rp[i] - r[i]) / dj;
     }
     double mr[3] = {-r[0], -r[1], -r[2]}, dx[3];
-    if (!kr_solve3(J, mr, dx)) return RRP_ENOCONV;
-    const double nd = kr_norm(dx), nx = fmax(kr_norm(x), typ);
+    if (!rg_solve3(J, mr, dx)) return RRP_ENOCONV;
+    const double nd = rrp_norm3(dx), nx = fmax(rrp_norm3(x), typ);
     const int tiny = nd <= KR_STALL * nx;
     if (nd <= KR_RTOL * nx || (tiny && nd >= prev)) { /* converged, or stalled at round-off */
       for (int i = 0; i < 3; i++) x[i] += dx[i];
       F(ctx, x, r);
-      return kr_vfinite(r) ? RRP_OK : RRP_ENONFINITE;
+      return rrp_finite_n(r, 3) ? RRP_OK : RRP_ENONFINITE;
     }
     prev = nd;
     /* damped step x + lambda dx, lambda = 1, 1/2, 1/4, ... until |F| decreases; near round-off
@@ -142,8 +73,8 @@ static int kr_newton(kr_residual F, void *ctx, double x[3], double typ)
     for (int ls = 0; ls < 40 && !accepted; ls++) {
       for (int i = 0; i < 3; i++) xt[i] = x[i] + lambda * dx[i];
       F(ctx, xt, rt);
-      if (!kr_vfinite(rt) && tiny) return RRP_ENONFINITE;
-      accepted = tiny || (kr_vfinite(rt) && kr_norm(rt) < (1.0 - 1e-4 * lambda) * rn);
+      if (!rrp_finite_n(rt, 3) && tiny) return RRP_ENONFINITE;
+      accepted = tiny || (rrp_finite_n(rt, 3) && rrp_norm3(rt) < (1.0 - 1e-4 * lambda) * rn);
       lambda *= 0.5;
     }
     if (!accepted) return RRP_ENOCONV;
@@ -167,7 +98,7 @@ static void kr_lie_residual(void *vc, const double psi[3], double r[3])
 {
   kr_lie_ctx *c = vc;
   double half[3], a[3];
-  kr_scale(0.5, psi, half);
+  rrp_scale3(0.5, psi, half);
   rg_exp(half, c->Eh);
   rg_mtv(c->Eh, c->P, a); /* exp[-Psi/2] P */
   for (int i = 0; i < 3; i++) r[i] = psi[i] - c->h * a[i] / c->p->inertia[i];
@@ -178,8 +109,8 @@ static int kr_lie_free(const rrp_rigid_problem *p, double h, const double P[3], 
   kr_lie_ctx c = {p, h, {P[0], P[1], P[2]}, {{0}}};
   double psi[3];
   rg_omega(p, P, psi);
-  kr_scale(h, psi, psi); /* guess h I^-1 P */
-  const int st = kr_newton(kr_lie_residual, &c, psi, kr_norm(psi));
+  rrp_scale3(h, psi, psi); /* guess h I^-1 P */
+  const int st = kr_newton(kr_lie_residual, &c, psi, rrp_norm3(psi));
   if (st != RRP_OK) return st;
   rg_mul(c.Eh, c.Eh, E); /* exp[Psi] = exp[Psi/2]^2 */
   return RRP_OK;
@@ -199,11 +130,11 @@ static int kr_lie_free(const rrp_rigid_problem *p, double h, const double P[3], 
  * carried in aux (two torque evaluations per step, no step-to-step data). */
 RRP_RIGID_STEP(rrp_step_liemid_ea)
 {
-  if (!kr_input_ok(s, h)) return RRP_ENONFINITE;
+  if (!rg_input_ok(s, h)) return RRP_ENONFINITE;
   const double hh = 0.5 * h;
   double M0[3], P[3], E[3][3], Rm[3][3], Pm[3], R1[3][3], Pi1[3], M1[3];
   rg_body_torque(p, s->R, s->t, h, M0);
-  if (!kr_vfinite(M0)) return RRP_ENONFINITE;
+  if (!rrp_finite_n(M0, 3)) return RRP_ENONFINITE;
   /* Phi~_{dt/2}: impulse dt/2 M(R_n, t_n) at the start */
   for (int i = 0; i < 3; i++) P[i] = s->Pi[i] + hh * M0[i];
   int st = kr_lie_free(p, hh, P, E);
@@ -217,7 +148,7 @@ RRP_RIGID_STEP(rrp_step_liemid_ea)
   rg_mtv(E, Pm, Pi1);
   rg_body_torque(p, R1, s->t + h, h, M1);
   for (int i = 0; i < 3; i++) Pi1[i] += hh * M1[i];
-  return kr_commit(s, R1, Pi1, h);
+  return rg_commit(s, R1, Pi1, (s)->t + h);
 }
 
 /* ---------------------------------------------------------------------- IMIDM = LIEMID[I] */
@@ -232,7 +163,7 @@ static void kr_imidm_residual(void *vc, const double psi[3], double r[3])
 {
   kr_imidm_ctx *c = vc;
   double half[3], a[3];
-  kr_scale(0.5, psi, half);
+  rrp_scale3(0.5, psi, half);
   rg_exp(half, c->Eh);
   rg_mul(c->R0, c->Eh, c->Rh);
   rg_body_torque(c->p, c->Rh, c->t + 0.5 * c->h, c->h, c->Mh);
@@ -251,20 +182,20 @@ static void kr_imidm_residual(void *vc, const double psi[3], double r[3])
  *   the midpoint of the step is meant, as the composition (19) then (18) gives). */
 RRP_RIGID_STEP(rrp_step_imidm)
 {
-  if (!kr_input_ok(s, h)) return RRP_ENONFINITE;
+  if (!rg_input_ok(s, h)) return RRP_ENONFINITE;
   kr_imidm_ctx c = {p, h, s->t, {{0}}, {0}, {{0}}, {{0}}, {0}};
   memcpy(c.R0, s->R, sizeof(c.R0));
   memcpy(c.Pi0, s->Pi, sizeof(c.Pi0));
   double psi[3], R1[3][3], a[3], Pi1[3];
   rg_omega(p, s->Pi, psi);
-  kr_scale(h, psi, psi);
-  const int st = kr_newton(kr_imidm_residual, &c, psi, kr_norm(psi));
+  rrp_scale3(h, psi, psi);
+  const int st = kr_newton(kr_imidm_residual, &c, psi, rrp_norm3(psi));
   if (st != RRP_OK) return st;
   rg_mul(c.Rh, c.Eh, R1); /* R_{n-1} exp[Psi/2] exp[Psi/2] */
   rg_mtv(c.Eh, c.Pi0, a);
   for (int i = 0; i < 3; i++) a[i] += h * c.Mh[i];
   rg_mtv(c.Eh, a, Pi1); /* exp[-Psi/2](exp[-Psi/2] Pi_{n-1} + dt M_{n-1/2}) */
-  return kr_commit(s, R1, Pi1, h);
+  return rg_commit(s, R1, Pi1, (s)->t + h);
 }
 
 /* ---------------------------------------------------------------------- IMID */
@@ -280,11 +211,11 @@ static void kr_imid_residual(void *vc, const double pb[3], double r[3])
   kr_imid_ctx *c = vc;
   double half[3], E[3][3], Rh[3][3], g[3];
   rg_omega(c->p, pb, c->wb);
-  kr_scale(0.5 * c->h, c->wb, half);
+  rrp_scale3(0.5 * c->h, c->wb, half);
   rg_exp(half, E);
   rg_mul(c->R0, E, Rh);
   rg_body_torque(c->p, Rh, c->t + 0.5 * c->h, c->h, c->Mh);
-  rg_cross(c->wb, pb, g);
+  rrp_cross3(c->wb, pb, g);
   for (int i = 0; i < 3; i++)
     r[i] = pb[i] - (c->Pi0[i] - 0.5 * c->h * g[i] + 0.5 * c->h * c->Mh[i]);
 }
@@ -296,19 +227,19 @@ static void kr_imid_residual(void *vc, const double pb[3], double r[3])
  *   M_{n-1/2} = M(R_{n-1} exp[dt/2 I^-1 Pibar], t_{n-1} + dt/2). Kinetic energy: [K06] (15)-(16). */
 RRP_RIGID_STEP(rrp_step_imid)
 {
-  if (!kr_input_ok(s, h)) return RRP_ENONFINITE;
+  if (!rg_input_ok(s, h)) return RRP_ENONFINITE;
   kr_imid_ctx c = {p, h, s->t, {{0}}, {0}, {0}, {0}};
   memcpy(c.R0, s->R, sizeof(c.R0));
   memcpy(c.Pi0, s->Pi, sizeof(c.Pi0));
   double pb[3] = {s->Pi[0], s->Pi[1], s->Pi[2]}, psi[3], E[3][3], R1[3][3], g[3], Pi1[3];
-  const int st = kr_newton(kr_imid_residual, &c, pb, kr_norm(pb));
+  const int st = kr_newton(kr_imid_residual, &c, pb, rrp_norm3(pb));
   if (st != RRP_OK) return st;
-  kr_scale(h, c.wb, psi);
+  rrp_scale3(h, c.wb, psi);
   rg_exp(psi, E);
   rg_mul(c.R0, E, R1);
-  rg_cross(c.wb, pb, g);
+  rrp_cross3(c.wb, pb, g);
   for (int i = 0; i < 3; i++) Pi1[i] = c.Pi0[i] - h * g[i] + h * c.Mh[i];
-  return kr_commit(s, R1, Pi1, h);
+  return rg_commit(s, R1, Pi1, (s)->t + h);
 }
 
 /* ---------------------------------------------------------------------- TRAP, TRAPM */
@@ -326,7 +257,7 @@ static void kr_trap_residual(void *vc, const double x[3], double r[3])
   kr_trap_ctx *c = vc;
   double w[3], psi[3], E[3][3], M1[3];
   rg_omega(c->p, x, w);
-  kr_scale(0.5 * c->h, w, psi); /* Psi_{t+dt} = dt/2 I^-1 Pi_n */
+  rrp_scale3(0.5 * c->h, w, psi); /* Psi_{t+dt} = dt/2 I^-1 Pi_n */
   rg_exp(psi, E);
   rg_mul(c->Rh, E, c->R1);
   rg_body_torque(c->p, c->R1, c->t + c->h, c->h, M1);
@@ -335,7 +266,7 @@ static void kr_trap_residual(void *vc, const double x[3], double r[3])
     for (int i = 0; i < 3; i++) c->Pi1[i] += 0.5 * c->h * M1[i];
   } else { /* (12): Pi_n = Pi_{n-1/2} - dt/2 skew[I^-1 Pi_n] Pi_n + dt/2 M_n */
     double g[3];
-    rg_cross(w, x, g);
+    rrp_cross3(w, x, g);
     for (int i = 0; i < 3; i++) c->Pi1[i] = c->Ph[i] + 0.5 * c->h * (M1[i] - g[i]);
   }
   for (int i = 0; i < 3; i++) r[i] = x[i] - c->Pi1[i];
@@ -343,13 +274,13 @@ static void kr_trap_residual(void *vc, const double x[3], double r[3])
 
 static int kr_trap_step(const rrp_rigid_problem *p, double h, rrp_rigid_state *s, int momentum)
 {
-  if (!kr_input_ok(s, h)) return RRP_ENONFINITE;
+  if (!rg_input_ok(s, h)) return RRP_ENONFINITE;
   kr_trap_ctx c = {p, h, s->t, momentum, {{0}}, {0}, {{0}}, {0}};
   double w0[3], M0[3], psi[3], E[3][3];
   rg_omega(p, s->Pi, w0);
   rg_body_torque(p, s->R, s->t, h, M0);
-  if (!kr_vfinite(M0)) return RRP_ENONFINITE;
-  kr_scale(0.5 * h, w0, psi); /* Psi_{t+dt/2} = dt/2 I^-1 Pi_{n-1} */
+  if (!rrp_finite_n(M0, 3)) return RRP_ENONFINITE;
+  rrp_scale3(0.5 * h, w0, psi); /* Psi_{t+dt/2} = dt/2 I^-1 Pi_{n-1} */
   rg_exp(psi, E);
   rg_mul(s->R, E, c.Rh);
   if (momentum) { /* (18): Pi_{n-1/2} = exp[-Psi](Pi_{n-1} + dt/2 M_{n-1}) */
@@ -358,13 +289,13 @@ static int kr_trap_step(const rrp_rigid_problem *p, double h, rrp_rigid_state *s
     rg_mtv(E, a, c.Ph);
   } else { /* (11): Pi_{n-1/2} = Pi_{n-1} + dt/2 (-skew[I^-1 Pi_{n-1}] Pi_{n-1} + M_{n-1}) */
     double g[3];
-    rg_cross(w0, s->Pi, g);
+    rrp_cross3(w0, s->Pi, g);
     for (int i = 0; i < 3; i++) c.Ph[i] = s->Pi[i] + 0.5 * h * (M0[i] - g[i]);
   }
   double x[3] = {c.Ph[0], c.Ph[1], c.Ph[2]};
-  const int st = kr_newton(kr_trap_residual, &c, x, kr_norm(x));
+  const int st = kr_newton(kr_trap_residual, &c, x, rrp_norm3(x));
   if (st != RRP_OK) return st;
-  return kr_commit(s, c.R1, c.Pi1, h);
+  return rg_commit(s, c.R1, c.Pi1, (s)->t + h);
 }
 
 /* TRAP, [K06] sec. 3.3, (14) and algorithm TRAP: forward Euler (11) then backward Euler (12),
@@ -398,7 +329,7 @@ static void kr_akw_residual(void *vc, const double x[3], double r[3])
   double pb[3], wb[3], a[3], C[3][3], M1[3], m[3], Ct[3], Cm[3];
   for (int i = 0; i < 3; i++) pb[i] = 0.5 * (x[i] + c->Pi0[i]);
   rg_omega(c->p, pb, wb);
-  kr_scale(c->h, wb, a);
+  rrp_scale3(c->h, wb, a);
   rrp_alpha_to_matrix(a, C); /* cay[S(a)] = I + 4/(4+|a|^2)(S(a) + S(a)^2/2) */
   rg_mul(c->R0, C, c->R1);
   rg_body_torque(c->p, c->R1, c->t + c->h, c->h, M1);
@@ -420,17 +351,17 @@ static void kr_akw_residual(void *vc, const double x[3], double r[3])
  * which makes R_n Pi_n = R_{n-1} Pi_{n-1} (torque-free) hold by construction. */
 RRP_RIGID_STEP(rrp_step_akw)
 {
-  if (!kr_input_ok(s, h)) return RRP_ENONFINITE;
+  if (!rg_input_ok(s, h)) return RRP_ENONFINITE;
   kr_akw_ctx c = {p, h, s->t, {{0}}, {0}, {0}, {{0}}, {0}};
   memcpy(c.R0, s->R, sizeof(c.R0));
   memcpy(c.Pi0, s->Pi, sizeof(c.Pi0));
   rg_body_torque(p, s->R, s->t, h, c.M0);
-  if (!kr_vfinite(c.M0)) return RRP_ENONFINITE;
+  if (!rrp_finite_n(c.M0, 3)) return RRP_ENONFINITE;
   double x[3];
   for (int i = 0; i < 3; i++) x[i] = s->Pi[i] + h * c.M0[i]; /* guess */
-  const int st = kr_newton(kr_akw_residual, &c, x, kr_norm(x));
+  const int st = kr_newton(kr_akw_residual, &c, x, rrp_norm3(x));
   if (st != RRP_OK) return st;
-  return kr_commit(s, c.R1, c.Pi1, h);
+  return rg_commit(s, c.R1, c.Pi1, (s)->t + h);
 }
 
 /* ---------------------------------------------------------------------- SWC1 */
@@ -445,7 +376,7 @@ static void kr_swc1_residual(void *vc, const double psi[3], double r[3])
 {
   kr_swc1_ctx *c = vc;
   double half[3], Eh[3][3], E[3][3], Rh[3][3], Mh[3], a[3], w1[3];
-  kr_scale(0.5, psi, half);
+  rrp_scale3(0.5, psi, half);
   rg_exp(half, Eh);
   rg_mul(Eh, Eh, E);
   rg_mul(c->R0, Eh, Rh);
@@ -466,16 +397,16 @@ static void kr_swc1_residual(void *vc, const double psi[3], double r[3])
  * Psi_n. Torque-free: |Pi| and, because Psi_n . exp[-Psi_n] v = Psi_n . v, the energy are kept. */
 RRP_RIGID_STEP(rrp_step_swc1)
 {
-  if (!kr_input_ok(s, h)) return RRP_ENONFINITE;
+  if (!rg_input_ok(s, h)) return RRP_ENONFINITE;
   kr_swc1_ctx c = {p, h, s->t, {{0}}, {0}, {0}, {{0}}, {0}};
   memcpy(c.R0, s->R, sizeof(c.R0));
   memcpy(c.Pi0, s->Pi, sizeof(c.Pi0));
   rg_omega(p, s->Pi, c.w0);
   double psi[3];
-  kr_scale(h, c.w0, psi);
-  const int st = kr_newton(kr_swc1_residual, &c, psi, kr_norm(psi));
+  rrp_scale3(h, c.w0, psi);
+  const int st = kr_newton(kr_swc1_residual, &c, psi, rrp_norm3(psi));
   if (st != RRP_OK) return st;
-  return kr_commit(s, c.R1, c.Pi1, h);
+  return rg_commit(s, c.R1, c.Pi1, (s)->t + h);
 }
 
 /* ---------------------------------------------------------------------- BBTRAP, BBTRAPWD */
@@ -508,18 +439,18 @@ static void kr_bb_residual(void *vc, const double psi[3], double r[3])
 
 static int kr_bb_step(const rrp_rigid_problem *p, double h, rrp_rigid_state *s, int dexp)
 {
-  if (!kr_input_ok(s, h)) return RRP_ENONFINITE;
+  if (!rg_input_ok(s, h)) return RRP_ENONFINITE;
   kr_bb_ctx c = {p, h, s->t, {{0}}, {0}, {0}, dexp, {{0}}, {0}};
   memcpy(c.R0, s->R, sizeof(c.R0));
   double M0[3], psi[3];
   rg_body_torque(p, s->R, s->t, h, M0);
-  if (!kr_vfinite(M0)) return RRP_ENONFINITE;
+  if (!rrp_finite_n(M0, 3)) return RRP_ENONFINITE;
   for (int i = 0; i < 3; i++) c.P0[i] = s->Pi[i] + 0.5 * h * M0[i];
   rg_omega(p, s->Pi, c.w0);
-  kr_scale(h, c.w0, psi);
-  const int st = kr_newton(kr_bb_residual, &c, psi, kr_norm(psi));
+  rrp_scale3(h, c.w0, psi);
+  const int st = kr_newton(kr_bb_residual, &c, psi, rrp_norm3(psi));
   if (st != RRP_OK) return st;
-  return kr_commit(s, c.R1, c.Pi1, h);
+  return rg_commit(s, c.R1, c.Pi1, (s)->t + h);
 }
 
 /* BBTRAPWD, Bottasso & Borri, as stated in [K06] sec. 4: the Munthe-Kaas Runge-Kutta method

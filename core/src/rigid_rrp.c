@@ -156,22 +156,6 @@ static void legendre_residual(const double Jd[3], const double beta[3], const do
   for (int i = 0; i < 3; i++) r[i] = v[i] - rhs[i];
 }
 
-static int solve3(double A[3][3], const double b[3], double x[3])
-{
-  const double det = A[0][0] * (A[1][1] * A[2][2] - A[1][2] * A[2][1]) -
-      A[0][1] * (A[1][0] * A[2][2] - A[1][2] * A[2][0]) + A[0][2] * (A[1][0] * A[2][1] - A[1][1] * A[2][0]);
-  if (det == 0.0 || !isfinite(det)) return 0;
-  for (int k = 0; k < 3; k++) {
-    double B[3][3];
-    memcpy(B, A, sizeof(B));
-    for (int i = 0; i < 3; i++) B[i][k] = b[i];
-    x[k] = (B[0][0] * (B[1][1] * B[2][2] - B[1][2] * B[2][1]) -
-            B[0][1] * (B[1][0] * B[2][2] - B[1][2] * B[2][0]) +
-            B[0][2] * (B[1][0] * B[2][1] - B[1][1] * B[2][0])) / det;
-  }
-  return 1;
-}
-
 RRP_RIGID_STEP(rrp_step_rrp_general)
 {
   const double *I = p->inertia;
@@ -189,13 +173,13 @@ RRP_RIGID_STEP(rrp_step_rrp_general)
   for (int it = 0;; it++) {
     if (it >= RRP_RIGID_MAXITER) return RRP_ENOCONV;
     legendre_residual(Jd, beta, rhs, r);
-    const double rn = sqrt(rg_dot(r, r));
+    const double rn = sqrt(rrp_dot3(r, r));
     if (!isfinite(rn)) return RRP_ENONFINITE;
-    const double scale = sqrt(rg_dot(rhs, rhs)) + 1e-300;
+    const double scale = sqrt(rrp_dot3(rhs, rhs)) + 1e-300;
     if (rn <= 4e-16 * scale || (it > 2 && rn >= best)) break;
     best = rn;
     double Jac[3][3];
-    const double eps = 1e-7 * (1.0 + sqrt(rg_dot(beta, beta)));
+    const double eps = 1e-7 * (1.0 + sqrt(rrp_dot3(beta, beta)));
     for (int k = 0; k < 3; k++) {
       double bp[3], bm[3], rp[3], rm[3];
       memcpy(bp, beta, sizeof(bp));
@@ -206,8 +190,8 @@ RRP_RIGID_STEP(rrp_step_rrp_general)
       legendre_residual(Jd, bm, rhs, rm);
       for (int i = 0; i < 3; i++) Jac[i][k] = (rp[i] - rm[i]) / (2.0 * eps);
     }
-    double d[3];
-    if (!solve3(Jac, r, d)) return RRP_ENOCONV;
+    double d[3], rhs_d[3] = {r[0], r[1], r[2]};
+    if (!rg_solve3(Jac, rhs_d, d)) return RRP_ENOCONV;
     for (int i = 0; i < 3; i++) beta[i] -= d[i];
   }
   /* R_k+1 = R_k F: q <- q q(beta) */
@@ -239,7 +223,7 @@ static void rk_rhs(const rrp_rigid_problem *p, double t, double h, const double 
   rrp_quat_multiply(q, wq, qd);
   for (int i = 0; i < 4; i++) dy[i] = 0.5 * qd[i];
   rg_body_torque(p, R, t, h, M);
-  rg_cross(&y[4], w, c);
+  rrp_cross3(&y[4], w, c);
   for (int i = 0; i < 3; i++) dy[4 + i] = c[i] + M[i];
 }
 

@@ -261,14 +261,7 @@ void rrp_matrix_to_quat(double R[3][3], double q[4])
 
 void rrp_quat_multiply(const double p[4], const double q[4], double out[4])
 {
-  const double w = p[0] * q[0] - p[1] * q[1] - p[2] * q[2] - p[3] * q[3];
-  const double x = p[0] * q[1] + p[1] * q[0] + p[2] * q[3] - p[3] * q[2];
-  const double y = p[0] * q[2] - p[1] * q[3] + p[2] * q[0] + p[3] * q[1];
-  const double z = p[0] * q[3] + p[1] * q[2] - p[2] * q[1] + p[3] * q[0];
-  out[0] = w;
-  out[1] = x;
-  out[2] = y;
-  out[3] = z;
+  rrp_qmul(p, q, out);
 }
 
 void rrp_quat_conjugate(const double q[4], double out[4])

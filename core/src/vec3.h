@@ -1,6 +1,8 @@
-/* vec3.h - small private helpers on 3-vectors for the core (not installed). */
+/* vec3.h - small private helpers on 3-vectors and quaternions for the core (not installed). */
 #ifndef RRP_VEC3_H
 #define RRP_VEC3_H
+
+#include <math.h>
 
 static inline double rrp_dot3(const double a[3], const double b[3])
 {
@@ -22,6 +24,38 @@ static inline void rrp_scale3(double s, const double a[3], double out[3])
   out[0] = s * a[0];
   out[1] = s * a[1];
   out[2] = s * a[2];
+}
+
+/* out = p q, quaternions (w, x, y, z); out may alias p or q */
+static inline void rrp_qmul(const double p[4], const double q[4], double out[4])
+{
+  const double w = p[0] * q[0] - p[1] * q[1] - p[2] * q[2] - p[3] * q[3];
+  const double x = p[0] * q[1] + p[1] * q[0] + p[2] * q[3] - p[3] * q[2];
+  const double y = p[0] * q[2] - p[1] * q[3] + p[2] * q[0] + p[3] * q[1];
+  const double z = p[0] * q[3] + p[1] * q[2] - p[2] * q[1] + p[3] * q[0];
+  out[0] = w;
+  out[1] = x;
+  out[2] = y;
+  out[3] = z;
+}
+
+static inline double rrp_norm3(const double a[3])
+{
+  return sqrt(rrp_dot3(a, a));
+}
+
+/* all n values finite */
+static inline int rrp_finite_n(const double *v, int n)
+{
+  for (int i = 0; i < n; i++)
+    if (!isfinite(v[i])) return 0;
+  return 1;
+}
+
+/* all nine entries of a 3x3 matrix finite */
+static inline int rrp_finite_m(double A[3][3])
+{
+  return rrp_finite_n(A[0], 3) && rrp_finite_n(A[1], 3) && rrp_finite_n(A[2], 3);
 }
 
 #endif

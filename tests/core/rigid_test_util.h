@@ -64,4 +64,69 @@ static inline void huge_torque(double R[3][3], double t, double h, double T[3])
   T[1] = T[2] = 0.0;
 }
 
+static inline void assert_state_finite(const rrp_rigid_state *s)
+{
+  for (int i = 0; i < 3; i++) {
+    assert_true(isfinite(s->Pi[i]));
+    for (int j = 0; j < 3; j++) assert_true(isfinite(s->R[i][j]));
+  }
+}
+
+/* every scheme of `names` refuses non-finite input and reports, without passing it on, a
+ * non-finite or overflowing torque: the state is left as it was (the test_nonfinite of the
+ * rigid-body suites) */
+static inline void assert_schemes_refuse_nonfinite(const char *const *names, int n)
+{
+  const rrp_rigid_problem *fb = problem("free-body");
+  rrp_rigid_problem bad = *fb;
+  bad.name = "nan-torque";
+  bad.torque = nan_torque;
+  bad.has_potential = 0;
+  rrp_rigid_problem huge = bad;
+  huge.name = "huge-torque";
+  huge.torque = huge_torque;
+  for (int k = 0; k < n; k++) {
+    const rrp_rigid_scheme *sc = scheme(names[k]);
+    rrp_rigid_state s, keep;
+
+    /* a non-finite input state: reported, left as it was */
+    rrp_rigid_init(fb, &s);
+    assert_int_equal(sc->step(fb, 0.1, &s), RRP_OK);
+    s.Pi[1] = NAN;
+    keep = s;
+    assert_int_equal(sc->step(fb, 0.1, &s), RRP_ENONFINITE);
+    assert_memory_equal(&s, &keep, sizeof(s));
+    s.Pi[1] = 0.5;
+    s.R[2][0] = INFINITY;
+    assert_int_equal(sc->step(fb, 0.1, &s), RRP_ENONFINITE);
+
+    /* a non-finite step */
+    rrp_rigid_init(fb, &s);
+    keep = s;
+    assert_int_equal(sc->step(fb, NAN, &s), RRP_ENONFINITE);
+    assert_int_equal(sc->step(fb, INFINITY, &s), RRP_ENONFINITE);
+    assert_memory_equal(&s, &keep, sizeof(s));
+
+    /* overflow inside the step (impulse h M = inf): reported, the state left as it was */
+    rrp_rigid_init(&huge, &s);
+    keep = s;
+    assert_int_equal(sc->step(&huge, 10.0, &s), RRP_ENONFINITE);
+    assert_memory_equal(&s, &keep, sizeof(s));
+
+    /* a torque that turns NaN: the step that meets it is reported, nothing propagates */
+    rrp_rigid_init(&bad, &s);
+    int status = RRP_OK, steps = 0;
+    while (status == RRP_OK && steps < 100) {
+      keep = s;
+      status = sc->step(&bad, 0.01, &s);
+      steps++;
+    }
+    print_message("  %-16s NaN torque reported at step %d (t = %.2f)\n", names[k], steps, s.t);
+    assert_int_equal(status, RRP_ENONFINITE);
+    assert_true(steps <= 6);
+    assert_memory_equal(&s, &keep, sizeof(s));
+    assert_state_finite(&s);
+  }
+}
+
 #endif

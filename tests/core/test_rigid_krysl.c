@@ -56,14 +56,6 @@ static double kinetic(const rrp_rigid_problem *p, const rrp_rigid_state *s)
   return k;
 }
 
-static void assert_state_finite(const rrp_rigid_state *s)
-{
-  for (int i = 0; i < 3; i++) {
-    assert_true(isfinite(s->Pi[i]));
-    for (int j = 0; j < 3; j++) assert_true(isfinite(s->R[i][j]));
-  }
-}
-
 /* Krysl's d exp_{-Psi}: for R(t) = R0 exp[Psi(t)], omega = R^T R' (body) satisfies
  * Psi' = (d exp_{-Psi})^-1 omega, which must be rg_dexpinv(-Psi, omega) (central differences) */
 static void test_dexp_convention(void **state)
@@ -278,54 +270,7 @@ static void test_soft_wall(void **state)
 static void test_nonfinite(void **state)
 {
   (void) state;
-  const rrp_rigid_problem *fb = problem("free-body");
-  rrp_rigid_problem bad = *fb, huge = *fb;
-  bad.name = "nan-torque";
-  bad.torque = nan_torque;
-  huge.name = "huge-torque";
-  huge.torque = huge_torque;
-  for (int k = 0; k < NSCHEMES; k++) {
-    const rrp_rigid_scheme *sc = scheme(SCHEMES[k]);
-    rrp_rigid_state s, keep;
-
-    /* a non-finite input state: reported, left as it was */
-    rrp_rigid_init(fb, &s);
-    assert_int_equal(sc->step(fb, 0.1, &s), RRP_OK);
-    s.Pi[1] = NAN;
-    keep = s;
-    assert_int_equal(sc->step(fb, 0.1, &s), RRP_ENONFINITE);
-    assert_memory_equal(&s, &keep, sizeof(s));
-    s.Pi[1] = 0.5;
-    s.R[2][0] = INFINITY;
-    assert_int_equal(sc->step(fb, 0.1, &s), RRP_ENONFINITE);
-
-    /* a non-finite step */
-    rrp_rigid_init(fb, &s);
-    keep = s;
-    assert_int_equal(sc->step(fb, NAN, &s), RRP_ENONFINITE);
-    assert_int_equal(sc->step(fb, INFINITY, &s), RRP_ENONFINITE);
-    assert_memory_equal(&s, &keep, sizeof(s));
-
-    /* overflow inside the step (impulse h M = inf) */
-    rrp_rigid_init(&huge, &s);
-    keep = s;
-    assert_int_equal(sc->step(&huge, 10.0, &s), RRP_ENONFINITE);
-    assert_memory_equal(&s, &keep, sizeof(s));
-
-    /* a torque that turns NaN: the step that meets it is reported, nothing propagates */
-    rrp_rigid_init(&bad, &s);
-    int status = RRP_OK, steps = 0;
-    while (status == RRP_OK && steps < 100) {
-      keep = s;
-      status = sc->step(&bad, 0.01, &s);
-      steps++;
-    }
-    print_message("  %-9s NaN torque reported at step %d (t = %.2f)\n", SCHEMES[k], steps, s.t);
-    assert_int_equal(status, RRP_ENONFINITE);
-    assert_true(steps <= 6);
-    assert_memory_equal(&s, &keep, sizeof(s));
-    assert_state_finite(&s);
-  }
+  assert_schemes_refuse_nonfinite(SCHEMES, NSCHEMES);
 }
 
 int main(void)

@@ -9,6 +9,9 @@ import subprocess
 import sys
 import tempfile
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "scripts"))
+import rrplmp  # noqa: E402  (the drivers' helpers: one table reader for scripts and tests)
+
 LMP = os.environ.get("RRP_LMP", "lmp")
 PLUGIN = os.environ.get("RRP_PLUGIN", "rrpplugin.so")
 INTEGRATE = os.environ.get("RRP_INTEGRATE", "rrp-integrate")
@@ -71,14 +74,8 @@ def must_run(script, cwd, **kw):
 
 
 def read_table(path):
-    """Rows of numbers of a whitespace-separated file, comment lines skipped."""
-    rows = []
-    with open(path) as fh:
-        for line in fh:
-            if line.startswith("#") or not line.strip():
-                continue
-            rows.append([float(x) for x in line.split()])
-    return rows
+    """Rows of numbers of a whitespace-separated file, comment lines skipped (scripts/rrplmp.py)."""
+    return rrplmp.read_rows(path)
 
 
 def read_dump(path):
