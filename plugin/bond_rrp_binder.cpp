@@ -19,6 +19,7 @@
 #include "update.h"
 
 #include "fix_rrp_binder_history.h"
+#include "math_const.h"
 #include "rrp_orientation.h"
 
 #include "rrp/binder.h"
@@ -30,6 +31,10 @@ using namespace LAMMPS_NS;
 
 // per-bond reference: d0 (3), q_i0 (4), q_j0 (4), ordered so that i has the lower atom ID
 static constexpr int NREF = 11;
+// a binder whose relative rotation passes this fraction of pi is warned about (without twist)
+static constexpr double TWIST_WARN = 0.9;
+// restart settings version 2 (added break twist): added to the shear form's int
+static constexpr int SETTINGS_V2 = 0x5252;
 
 // a stored reference with a zero quaternion is none: the slot's bond has not been computed yet
 static bool has_reference(const double *s)
@@ -48,7 +53,8 @@ static void unpack_reference(const double *s, rrp_binder_ref &ref)
 
 BondRRPBinder::BondRRPBinder(LAMMPS *_lmp) :
     Bond(_lmp), eterm{0.0, 0.0, 0.0}, released(0.0), nbroken(0.0), km(nullptr), ka(nullptr),
-    ks(nullptr), shear_form(RRP_SHEAR_CONVECTED), break_strain(0.0), ref_array(nullptr),
+    ks(nullptr), shear_form(RRP_SHEAR_CONVECTED), break_strain(0.0), break_twist(0.0), twist_warned(false),
+    ref_array(nullptr),
     ref_pending(false), check_pending(true), r0_max(0.0), id_fix_dummy(nullptr), id_fix_history(nullptr),
     fix_history(nullptr)
 {
@@ -115,15 +121,32 @@ void BondRRPBinder::settings(int narg, char **arg)
       ref_pending = true;
       iarg += 2;
     } else if (strcmp(arg[iarg], "break") == 0) {
+      // break strain EC and/or twist THETA, in either order
       if (iarg + 3 > narg) utils::missing_cmd_args(FLERR, "bond_style rrp/binder break", error);
-      if (strcmp(arg[iarg + 1], "strain") != 0)
-        error->all(FLERR, "Bond style rrp/binder break {} is unknown: use break strain EC",
-                   arg[iarg + 1]);
-      break_strain = utils::numeric(FLERR, arg[iarg + 2], false, lmp);
-      if (!(break_strain > 0.0) || !std::isfinite(break_strain))
-        error->all(FLERR, "Bond style rrp/binder break strain {} must be a positive number",
-                   arg[iarg + 2]);
-      iarg += 3;
+      iarg++;
+      int criteria = 0;
+      while (iarg < narg && (strcmp(arg[iarg], "strain") == 0 || strcmp(arg[iarg], "twist") == 0)) {
+        if (iarg + 2 > narg)
+          utils::missing_cmd_args(FLERR, std::string("bond_style rrp/binder break ") + arg[iarg],
+                                  error);
+        const double value = utils::numeric(FLERR, arg[iarg + 1], false, lmp);
+        if (arg[iarg][0] == 's') {
+          if (!(value > 0.0) || !std::isfinite(value))
+            error->all(FLERR, "Bond style rrp/binder break strain {} must be a positive number",
+                       arg[iarg + 1]);
+          break_strain = value;
+        } else {
+          if (!(value > 0.0) || !(value < MathConst::MY_PI))
+            error->all(FLERR, "Bond style rrp/binder break twist {} must be an angle in radians "
+                              "between 0 and pi (exclusive)", arg[iarg + 1]);
+          break_twist = value;
+        }
+        criteria++;
+        iarg += 2;
+      }
+      if (criteria == 0)
+        error->all(FLERR, "Bond style rrp/binder break {} is unknown: use break strain EC and/or "
+                          "twist THETA", arg[iarg]);
     } else {
       error->all(FLERR, "Unknown bond_style rrp/binder keyword: {}", arg[iarg]);
     }
@@ -198,7 +221,9 @@ void BondRRPBinder::init_style()
 
   // a ruptured binder leaves the two particles to their contact: the pair must be in the
   // neighbor list with full weight
-  if (break_strain > 0.0 && (force->special_lj[1] != 1.0 || force->special_coul[1] != 1.0))
+  twist_warned = false;
+  if ((break_strain > 0.0 || break_twist > 0.0) &&
+      (force->special_lj[1] != 1.0 || force->special_coul[1] != 1.0))
     error->all(FLERR, "Bond style rrp/binder with break requires special_bonds lj/coul 1.0 for "
                       "1-2 neighbors (now lj {} coul {}), so that ruptured binders leave contact",
                force->special_lj[1], force->special_coul[1]);
@@ -283,7 +308,18 @@ void BondRRPBinder::compute(int eflag, int vflag)
                  x[i][0], x[i][1], x[i][2], x[j][0], x[j][1], x[j][2],
                  rrp_binder_rest_length(&ref));
 
-    if (break_strain > 0.0 && load.strain > break_strain) {
+    // the principal log turns the torsion/bending torque over at a half-turn: without a twist
+    // criterion, say so the first time a binder comes near one
+    if (break_twist == 0.0 && !twist_warned && load.angle > TWIST_WARN * MathConst::MY_PI) {
+      twist_warned = true;
+      error->warning(FLERR,
+                     "Bond style rrp/binder: bond {}-{} on step {} has turned by {:.6g} rad "
+                     "relative (more than {} pi); at pi its torsion/bending torque turns over: "
+                     "set a rupture angle with break twist THETA",
+                     tag[i], tag[j], update->ntimestep, load.angle, TWIST_WARN);
+    }
+    if ((break_strain > 0.0 && load.strain > break_strain) ||
+        (break_twist > 0.0 && load.angle > break_twist)) {
       // rupture: the binder stops acting, its stored energy is released
       const double w = newton_bond ? 1.0 : 0.5 * ((i < nlocal) + (j < nlocal));
       step_released[0] += w * (load.um + load.ua + load.us);
@@ -324,7 +360,7 @@ void BondRRPBinder::compute(int eflag, int vflag)
 
   ref_pending = false;    // bonds made later capture their state when first computed
 
-  if (break_strain > 0.0) {
+  if (break_strain > 0.0 || break_twist > 0.0) {
     double all[2];
     MPI_Allreduce(step_released, all, 2, MPI_DOUBLE, MPI_SUM, world);
     released += all[0];
@@ -361,12 +397,17 @@ void BondRRPBinder::read_restart(FILE *fp)
   for (int i = 1; i <= n; i++) setflag[i] = 1;
 }
 
+/* the settings, version 2: the shear form's int carries SETTINGS_V2, and break twist follows;
+   a file of version 1 (a plain shear form, no twist) is still read */
+
 void BondRRPBinder::write_restart_settings(FILE *fp)
 {
-  fwrite(&shear_form, sizeof(int), 1, fp);
+  const int tagged = SETTINGS_V2 + shear_form;
+  fwrite(&tagged, sizeof(int), 1, fp);
   fwrite(&break_strain, sizeof(double), 1, fp);
   fwrite(&released, sizeof(double), 1, fp);
   fwrite(&nbroken, sizeof(double), 1, fp);
+  fwrite(&break_twist, sizeof(double), 1, fp);
 }
 
 void BondRRPBinder::read_restart_settings(FILE *fp)
@@ -376,8 +417,14 @@ void BondRRPBinder::read_restart_settings(FILE *fp)
     utils::sfread(FLERR, &break_strain, sizeof(double), 1, fp, nullptr, error);
     utils::sfread(FLERR, &released, sizeof(double), 1, fp, nullptr, error);
     utils::sfread(FLERR, &nbroken, sizeof(double), 1, fp, nullptr, error);
+    break_twist = 0.0;
+    if (shear_form >= SETTINGS_V2) {
+      shear_form -= SETTINGS_V2;
+      utils::sfread(FLERR, &break_twist, sizeof(double), 1, fp, nullptr, error);
+    }
   }
   MPI_Bcast(&shear_form, 1, MPI_INT, 0, world);
+  MPI_Bcast(&break_twist, 1, MPI_DOUBLE, 0, world);
   MPI_Bcast(&break_strain, 1, MPI_DOUBLE, 0, world);
   MPI_Bcast(&released, 1, MPI_DOUBLE, 0, world);
   MPI_Bcast(&nbroken, 1, MPI_DOUBLE, 0, world);

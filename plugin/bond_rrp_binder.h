@@ -45,6 +45,8 @@ class BondRRPBinder : public Bond {
   double *km, *ka, *ks;
   int shear_form;
   double break_strain;    // rupture when L/L0 - 1 exceeds it; 0: no rupture
+  double break_twist;     // rupture when the relative rotation angle exceeds it; 0: none
+  bool twist_warned;      // the half-turn warning was given (this rank)
   char *ref_array;        // d2_ per-atom array with written reference states, or nullptr
   bool ref_pending;       // ref_array still to be read (the first computation after it is set)
   bool check_pending;     // orientation check still to be made (at the first computation after init)

@@ -36,12 +36,13 @@ int rrp_binder(const rrp_binder_coeff *c, const rrp_binder_ref *ref, const doubl
   rotation_since(qi, ref->qi0, Qi);
   rotation_since(qj, ref->qj0, Qj);
 
-  /* torsion and bending (44)-(47): theta = log(Q_i Q_j^T) */
+  /* torsion and bending (44)-(47): theta = log(Q_i Q_j^T), its angle reported in any case */
+  double qr[4], qjc[4], th[3];
+  rrp_quat_conjugate(Qj, qjc);
+  rrp_quat_multiply(Qi, qjc, qr);
+  rrp_quat_to_theta(qr, th);
+  out->angle = sqrt(rrp_dot3(th, th));
   if (c->km != 0.0) {
-    double qr[4], qjc[4], th[3];
-    rrp_quat_conjugate(Qj, qjc);
-    rrp_quat_multiply(Qi, qjc, qr);
-    rrp_quat_to_theta(qr, th);
     out->um = 0.5 * c->km * rrp_dot3(th, th);
     for (int k = 0; k < 3; k++) {
       out->ti[k] -= c->km * th[k];
@@ -63,12 +64,11 @@ int rrp_binder(const rrp_binder_coeff *c, const rrp_binder_ref *ref, const doubl
     rrp_quat_rotate(Qi, d0h, gi);
     if (c->shear == RRP_SHEAR_PAPER) {
       /* (53)-(55): c = (Q_i d0^) . (Q_j d^) */
-      double pj[3], h[3], qjc[4], t[3];
+      double pj[3], h[3], t[3];
       rrp_quat_rotate(Qj, dh, pj);
       const double cc = rrp_dot3(gi, pj);
       out->us = 0.5 * c->ks * (1.0 - cc) * (1.0 - cc);
-      rrp_quat_conjugate(Qj, qjc);
-      rrp_quat_rotate(qjc, gi, h); /* h = Q_j^T g_i, c = h . d^ */
+      rrp_quat_rotate(qjc, gi, h); /* h = Q_j^T g_i, c = h . d^ (qjc = Q_j^T from above) */
       const double hd = rrp_dot3(h, dh);
       const double s = c->ks * (1.0 - cc) / L;
       for (int k = 0; k < 3; k++) out->fi[k] += s * (h[k] - hd * dh[k]);

@@ -227,6 +227,24 @@ static void test_torsion_known(void **state)
     assert_close(l.um, 5.0 * angles[n] * angles[n], 1e-14, 0.0);
     assert_close(l.ti[2], -10.0 * angles[n], 1e-14, 0.0);
     assert_close(l.tj[2], 10.0 * angles[n], 1e-14, 0.0);
+    assert_close(l.angle, angles[n], 1e-14, 0.0);
+  }
+  /* past a half-turn the principal log wraps: the angle is 2 pi - phi and the torque turns over
+   * (T_z = -31.4 at 3.14159, +31.4 at 3.14160), which bond_style rrp/binder guards with
+   * break twist or a warning; the angle is reported with Km = 0 too */
+  const rrp_binder_coeff none = {0.0, 0.0, 0.0, RRP_SHEAR_CONVECTED};
+  const double past[] = {3.1416, 4.0, 6.0};
+  for (size_t n = 0; n < sizeof(past) / sizeof(past[0]); n++) {
+    const double th[3] = {0, 0, past[n]};
+    double qi[4];
+    rrp_theta_to_quat(th, qi);
+    const double qj[4] = {1, 0, 0, 0};
+    rrp_binder_load l;
+    assert_int_equal(rrp_binder(&k, &ref, xi, xj, qi, qj, &l), RRP_OK);
+    assert_close(l.angle, 2.0 * 3.14159265358979323846 - past[n], 1e-13, 0.0);
+    assert_true(l.ti[2] > 0.0);
+    assert_int_equal(rrp_binder(&none, &ref, xi, xj, qi, qj, &l), RRP_OK);
+    assert_close(l.angle, 2.0 * 3.14159265358979323846 - past[n], 1e-13, 0.0);
   }
 }
 

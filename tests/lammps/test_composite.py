@@ -105,6 +105,33 @@ loss = abs(first[-1][9] - first[0][9]) / abs(first[0][9])
 t.check("kinetic + potential + released energy is conserved through the rupture",
         first[-1][7] == 1.0 and drift < 0.2 * loss, f"max relative change {drift:.3g}, "
         f"without the released energy {loss:.3g}")
+# a half-turn: the binder's torsion/bending term uses the principal log, whose torque turns over
+# at a relative rotation of pi. Spin one sphere about the bond axis hard enough to pass it.
+TWIST = TWO + """
+velocity all set 0 0 0
+set atom 1 omega 16.0 0 0
+thermo 1
+run 2000
+"""
+wd = t.workdir("composite-twist")
+out = t.must_run(TWIST, wd, variables={"s12": "1.0", "bondargs": "shear convected"})
+warn = next((l for l in out.splitlines() if "WARNING" in l and "turned by" in l), "")
+t.check("without break twist, a binder passing 0.9 pi is warned about (once)",
+        warn != "" and "set a rupture angle with break twist THETA" in warn
+        and sum("turned by" in l for l in out.splitlines()) == 1, warn)
+wd = t.workdir("composite-twist")
+out = t.must_run(TWIST, wd, variables={"s12": "1.0", "bondargs": "break twist 2.5"})
+rows = thermo(out)
+first_broken = next(r for r in rows if r[7] == 1.0)
+before = [r for r in rows if r[7] == 0.0]
+t.check("break twist 2.5: the binder ruptures when its relative rotation passes 2.5 rad",
+        rows[-1][7] == 1.0 and "turned by" not in out and 0.5 * 10.0 * 2.5 ** 2 <= first_broken[6] < 0.5 * 10.0 * 2.6 ** 2
+        and before and max(r[1] for r in before) < 0.5 * 10.0 * 2.5 ** 2,
+        f"released {first_broken[6]:.6g} (Km/2 2.5^2 = {0.5 * 10.0 * 2.5 ** 2:.6g}), "
+        f"largest U^m before {max(r[1] for r in before):.6g}")
+rc, out = t.run_lammps(TWO + "run 0\n", t.workdir("composite"), variables={"s12": "1.0", "bondargs": "break twist 3.2"})
+t.check("break twist must be below pi", rc != 0 and "break twist 3.2 must be an angle in radians between 0 and pi" in out,
+        next((l for l in out.splitlines() if "ERROR" in l), "no ERROR"))
 t.check("the settings reject special_bonds 0 with break",
         "requires special_bonds lj/coul 1.0" in t.run_lammps(TWO + "run 0\n", t.workdir("composite"),
                                                             variables={"s12": "0.0", "bondargs": "break strain 0.05"})[1])

@@ -57,6 +57,9 @@ typedef struct rrp_binder_load {
   double tj[3];      /* spatial torque on j */
   double um, ua, us; /* energies of torsion/bending, axial, shear */
   double strain;     /* axial strain L/L0 - 1 (for a rupture criterion) */
+  double angle;      /* |theta| in [0, pi], the relative rotation angle of the two particles
+                      * since bonding (for a rupture criterion: at pi the principal log, and so
+                      * the torsion/bending torque, turns over) */
 } rrp_binder_load;
 
 /* Loads of one bond (i, j). Returns RRP_OK, or RRP_EDOMAIN (out zeroed) when L or L0 is 0 (the

@@ -13,6 +13,8 @@ for style in sphere bpm/sphere; do
     -var plugin "$old/build/plugin/rrpplugin.so" -var nsteps 100 -var mode write -var box 4 \
     -var style "$style" -var restart "v1-${style//\//-}.restart" -var dump "$old/continuous.dump"
 done
+"$rrp_lmp" -in binder.in -log none -echo none -screen none \
+  -var plugin "$old/build/plugin/rrpplugin.so" -var restart v1-binder.restart
 rm -f initial.dump
 git -C "$top" worktree remove --force "$old/src"
 rm -rf "$old"
