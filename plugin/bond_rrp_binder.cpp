@@ -325,12 +325,7 @@ void BondRRPBinder::compute(int eflag, int vflag)
       step_released[0] += w * (load.um + load.ua + load.us);
       step_released[1] += w;
       bondlist[n][2] = 0;
-      for (int side = 0; side < 2; side++) {
-        const int a = side ? j : i, b = side ? i : j;
-        if (a >= nlocal) continue;
-        for (int m = 0; m < atom->num_bond[a]; m++)
-          if (atom->bond_atom[a][m] == tag[b]) atom->bond_type[a][m] = 0;
-      }
+      remove_bond(i, j);
       continue;
     }
 
@@ -365,6 +360,32 @@ void BondRRPBinder::compute(int eflag, int vflag)
     MPI_Allreduce(step_released, all, 2, MPI_DOUBLE, MPI_SUM, world);
     released += all[0];
     nbroken += all[1];
+    atom->nbonds -= static_cast<bigint>(std::llround(all[1]));    // thermo bonds, write_data
+  }
+}
+
+/* ----------------------------------------------------------------------
+   a ruptured binder leaves the bond lists of its local atoms, with its reference state, as
+   LAMMPS's BPM bond styles remove broken bonds: the last slot moves into its place
+------------------------------------------------------------------------- */
+
+void BondRRPBinder::remove_bond(int i, int j)
+{
+  tagint *tag = atom->tag;
+  for (int side = 0; side < 2; side++) {
+    const int a = side ? j : i, b = side ? i : j;
+    if (a >= atom->nlocal) continue;
+    int *num_bond = atom->num_bond;
+    for (int m = 0; m < num_bond[a]; m++) {
+      if (atom->bond_atom[a][m] != tag[b]) continue;
+      const int last = num_bond[a] - 1;
+      atom->bond_type[a][m] = atom->bond_type[a][last];
+      atom->bond_atom[a][m] = atom->bond_atom[a][last];
+      fix_history->shift_history(a, m, last);
+      fix_history->delete_history(a, last);
+      num_bond[a]--;
+      break;
+    }
   }
 }
 

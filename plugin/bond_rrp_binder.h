@@ -56,6 +56,7 @@ class BondRRPBinder : public Bond {
 
   void allocate();
   void capture(int n, int i, int j, double **quat);
+  void remove_bond(int i, int j);
   int reference_from_array(int i, int j, double s[11]);
   int reference_of(int i, int j, rrp_binder_ref &ref);
 };

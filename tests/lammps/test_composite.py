@@ -30,7 +30,7 @@ compute m all rrp/momentum 1
 compute pe all pe
 variable E equal c_m[7]+c_m[8]+c_pe
 variable Etot equal c_m[7]+c_m[8]+c_pe+c_e[6]
-thermo_style custom step c_e[1] c_e[2] c_e[3] c_e[4] c_e[5] c_e[6] c_e[7] c_pe v_E v_Etot
+thermo_style custom step c_e[1] c_e[2] c_e[3] c_e[4] c_e[5] c_e[6] c_e[7] c_pe v_E v_Etot bonds
 thermo_modify norm no format float %.17g
 timestep 0.0005
 """
@@ -76,7 +76,9 @@ run 200
 set atom 1 vx 1.0
 set atom 2 vx -1.0
 run 300
-"""
+write_data after.data
+write_restart after.restart
+""" 
 wd = t.workdir("composite-break")
 out = t.must_run(script, wd, variables={"s12": "1.0", "bondargs": "break strain 0.05"})
 rows = thermo(out)
@@ -95,6 +97,17 @@ t.check("its stored energy at the breaking step is reported as released",
         released > 0.0 and abs(released - at_break) < 1e-3 * released and abs(e1 - e2) > 1e-3 * released,
         f"released {released:.8g}, binder energy extrapolated to the breaking step {at_break:.8g} "
         f"(steps before: {e3:.8g}, {e2:.8g}, {e1:.8g})")
+# the ruptured binder leaves the bond lists: the bonds count falls, write_data and restart agree
+with open(os.path.join(wd, "after.data")) as fh:
+    data = fh.read()
+nb_data = int(next(l.split()[0] for l in data.splitlines() if l.strip().endswith(" bonds")))
+rc, reread = t.run_lammps("plugin load ${plugin}\nread_restart after.restart\nfix 1 all rrp/nve inertia value 1.0\n"
+                          "thermo_style custom step bonds\nrun 10\nprint \"BONDS $(bonds)\"\n", wd)
+nb_restart = next((l.split()[1] for l in reread.splitlines() if l.startswith("BONDS")), "none")
+t.check("after the rupture the bonds count is 0 in thermo, write_data and a restart",
+        before[0][11] == 1.0 and rows[-1][11] == 0.0 and nb_data == 0 and "Bonds" not in data
+        and nb_restart == "0", f"thermo {before[0][11]:g} -> {rows[-1][11]:g}, data file {nb_data}, "
+        f"restart {nb_restart}")
 contact = max(r[4] for r in after)
 t.check("contact between the two particles remains", contact > 0.0, f"U_pp up to {contact:.4g} after rupture")
 first = thermo_tables(out)[0]   # before the velocities are reset
