@@ -20,7 +20,7 @@
 using namespace LAMMPS_NS;
 
 ComputeRRPMomentum::ComputeRRPMomentum(LAMMPS *lmp, int narg, char **arg) :
-    Compute(lmp, narg, arg), fix_id(nullptr), sphere{RRP_INERTIA_RATIO, 0.4}
+    Compute(lmp, narg, arg), fix_id(nullptr), sphere{RRP_INERTIA_RATIO, 0.4, nullptr}
 {
   if (narg != 3 && narg != 4)
     error->all(FLERR, "Illegal compute rrp/momentum command: expected compute ID group rrp/momentum");
@@ -50,7 +50,7 @@ void ComputeRRPMomentum::init()
     auto in = static_cast<const rrp_inertia *>(f->extract("inertia", dim));
     if (!in || dim != 0)
       error->all(FLERR, "Compute rrp/momentum: fix {} publishes no rotational inertia", f->id);
-    rules.push_back({f->groupbit, in});
+    rules.push_back({f, f->groupbit, in});
   }
 
   // atoms that no fix rrp/nve integrates count with J = 0.4 m r^2, LAMMPS's solid sphere
@@ -85,6 +85,11 @@ void ComputeRRPMomentum::compute_vector()
   const imageint *image = atom->image;
   const int *mask = atom->mask;
   const int nlocal = atom->nlocal;
+  // the rules anew: a per-atom inertia moves when the atom arrays grow
+  for (auto &r : rules) {
+    int dim = -1;
+    r.inertia = static_cast<const rrp_inertia *>(r.fix->extract("inertia", dim));
+  }
   for (int i = 0; i < nlocal; i++) {
     if (!(mask[i] & groupbit)) continue;
     const rrp_inertia *in = &sphere;
@@ -95,7 +100,7 @@ void ComputeRRPMomentum::compute_vector()
       }
     double unwrap[3];
     domain->unmap(x[i], image[i], unwrap);
-    const double j = rrp_inertia_of(in, rmass[i], radius ? radius[i] : 0.0);
+    const double j = rrp_inertia_of_atom(in, i, rmass[i], radius ? radius[i] : 0.0);
     rrp_momentum_add(rmass[i], j, unwrap, v[i], omega[i], local);
   }
   MPI_Allreduce(local, vector, RRP_MOM_N, MPI_DOUBLE, MPI_SUM, world);

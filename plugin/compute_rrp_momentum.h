@@ -32,6 +32,7 @@ class ComputeRRPMomentum : public Compute {
  private:
   char *fix_id;    // optional, for inputs of earlier versions: checked to exist
   struct rule {
+    class Fix *fix;
     int groupbit;
     const rrp_inertia *inertia;
   };

@@ -12,6 +12,7 @@
 
 #include "atom.h"
 #include "comm.h"
+#include "compute.h"
 #include "error.h"
 #include "force.h"
 #include "input.h"
@@ -41,7 +42,8 @@ enum { GHOSTS_AUTO, GHOSTS_ALWAYS };
 /* ---------------------------------------------------------------------- */
 
 FixRRPNVE::FixRRPNVE(LAMMPS *lmp, int narg, char **arg) :
-    Fix(lmp, narg, arg), scheme(nullptr), layout(NONE), store(nullptr),
+    Fix(lmp, narg, arg), scheme(nullptr), inertia_name(nullptr), inertia_index(-1),
+    inertia_warned(false), layout(NONE), store(nullptr),
     alpha_str{nullptr, nullptr, nullptr}, alpha_given(false),
     quat_str{nullptr, nullptr, nullptr, nullptr}, quat_given(false), orient_pending(false),
     legacy_restart(false), ghost_mode(GHOSTS_AUTO), comm_ghosts(false)
@@ -57,6 +59,7 @@ FixRRPNVE::FixRRPNVE(LAMMPS *lmp, int narg, char **arg) :
   scheme = rrp_scheme_find("exact");
   inertia_spec.kind = RRP_INERTIA_RATIO;
   inertia_spec.value = 0.4;
+  inertia_spec.per_atom = nullptr;
 
   int iarg = 3;
   while (iarg < narg) {
@@ -73,6 +76,16 @@ FixRRPNVE::FixRRPNVE(LAMMPS *lmp, int narg, char **arg) :
         inertia_spec.kind = RRP_INERTIA_RATIO;
         inertia_spec.value = 0.4;
         iarg += 2;
+      } else if (strcmp(arg[iarg + 1], "atom") == 0) {
+        if (iarg + 3 > narg) utils::missing_cmd_args(FLERR, "fix rrp/nve inertia atom", error);
+        if (!utils::strmatch(arg[iarg + 2], "^d_"))
+          error->all(FLERR, "Fix rrp/nve inertia atom {} must name a per-atom vector d_NAME of "
+                            "fix property/atom", arg[iarg + 2]);
+        delete[] inertia_name;
+        inertia_name = utils::strdup(arg[iarg + 2] + 2);
+        inertia_spec.kind = RRP_INERTIA_ATOM;
+        inertia_spec.value = 0.0;
+        iarg += 3;
       } else if (strcmp(arg[iarg + 1], "ratio") == 0 || strcmp(arg[iarg + 1], "value") == 0) {
         if (iarg + 3 > narg)
           utils::missing_cmd_args(FLERR, std::string("fix rrp/nve inertia ") + arg[iarg + 1],
@@ -84,7 +97,8 @@ FixRRPNVE::FixRRPNVE(LAMMPS *lmp, int narg, char **arg) :
                      arg[iarg + 1], arg[iarg + 2]);
         iarg += 3;
       } else {
-        error->all(FLERR, "Fix rrp/nve inertia {} is unknown: use sphere, ratio c or value J",
+        error->all(FLERR, "Fix rrp/nve inertia {} is unknown: use sphere, ratio c, value J or "
+                          "atom d_NAME",
                    arg[iarg + 1]);
       }
     } else if (strcmp(arg[iarg], "quat") == 0) {
@@ -163,6 +177,7 @@ FixRRPNVE::~FixRRPNVE()
   if (copymode) return;
   for (auto &s : alpha_str) delete[] s;
   for (auto &s : quat_str) delete[] s;
+  delete[] inertia_name;
 }
 
 int FixRRPNVE::setmask()
@@ -324,6 +339,21 @@ void FixRRPNVE::init()
     error->all(FLERR, "Fix rrp/nve {}: fix {}, which holds the orientations, was deleted", id,
                STORE_FIX_ID);
   array_atom = orientation();
+  find_inertia();
+
+  // LAMMPS's own rotational computes assume a solid sphere: with another inertia they disagree
+  if (!inertia_warned && !(inertia_spec.kind == RRP_INERTIA_RATIO && inertia_spec.value == 0.4)) {
+    for (const auto &c : modify->get_compute_list())
+      if (utils::strmatch(c->style, "^erotate/sphere") || utils::strmatch(c->style, "^temp/sphere")) {
+        inertia_warned = true;
+        if (comm->me == 0)
+          error->warning(FLERR,
+                         "Fix rrp/nve {}: compute {} (style {}) takes J = 0.4 m r^2, not the "
+                         "inertia of this fix; compute rrp/momentum gives the rotational energy "
+                         "and angular momentum with it",
+                         id, c->id, c->style);
+      }
+  }
 
   // initial orientations: at the first run, unless a restart file brought them
   if (orient_pending) {
@@ -381,14 +411,29 @@ void FixRRPNVE::check_atoms()
       error->one(FLERR, "Fix rrp/nve: atom {} has mass {}; it must be positive", atom->tag[i], m);
     if (!(j > 0.0) || !std::isfinite(j))
       error->one(FLERR,
-                 "Fix rrp/nve: atom {} has rotational inertia {} (radius {}); it must be positive",
+                 "Fix rrp/nve: atom {} has rotational inertia {} (radius {}); it must be positive "
+                 "and finite",
                  atom->tag[i], j, atom->radius ? atom->radius[i] : 0.0);
   }
 }
 
 double FixRRPNVE::inertia(int i) const
 {
-  return rrp_inertia_of(&inertia_spec, atom->rmass[i], atom->radius ? atom->radius[i] : 0.0);
+  return rrp_inertia_of_atom(&inertia_spec, i, atom->rmass[i], atom->radius ? atom->radius[i] : 0.0);
+}
+
+/* inertia atom d_NAME: the per-atom vector, found anew (it moves when the atom arrays grow) */
+
+void FixRRPNVE::find_inertia()
+{
+  if (inertia_spec.kind != RRP_INERTIA_ATOM) return;
+  int flag, cols;
+  inertia_index = atom->find_custom(inertia_name, flag, cols);
+  if (inertia_index < 0 || flag != 1 || cols != 0)
+    error->all(FLERR, "Fix rrp/nve inertia atom d_{}: there is no per-atom vector d_{} (define it "
+                      "with fix property/atom d_{}, and set it or read it from a data file)",
+               inertia_name, inertia_name, inertia_name);
+  inertia_spec.per_atom = atom->dvector[inertia_index];
 }
 
 /* ---------------------------------------------------------------------- */
@@ -398,6 +443,7 @@ rrp_spheres FixRRPNVE::views(int nlocal)
   rrp_spheres p;
   const bool any = nlocal > 0;
   double **quat = orientation();
+  if (inertia_spec.kind == RRP_INERTIA_ATOM) inertia_spec.per_atom = atom->dvector[inertia_index];
   p.n = nlocal;
   p.mask = atom->mask;
   p.groupbit = groupbit;
@@ -427,10 +473,13 @@ void FixRRPNVE::initial_integrate(int /*vflag*/)
                "atom created or changed during the run, e.g. by fix pour, fix deposit, fix adapt "
                "or set, is checked when it is first integrated)",
                atom->tag[i], update->ntimestep, atom->rmass[i],
-               inertia_spec.kind == RRP_INERTIA_RATIO
-                   ? fmt::format(" and radius {}", atom->radius[i])
+               inertia_spec.kind == RRP_INERTIA_RATIO ? fmt::format(" and radius {}", atom->radius[i])
+                   : inertia_spec.kind == RRP_INERTIA_ATOM
+                   ? fmt::format(" and rotational inertia d_{} = {}", inertia_name,
+                                 inertia_spec.per_atom[i])
                    : std::string(),
-               inertia_spec.kind == RRP_INERTIA_RATIO ? "mass and radius" : "the mass");
+               inertia_spec.kind == RRP_INERTIA_RATIO ? "mass and radius"
+                   : inertia_spec.kind == RRP_INERTIA_ATOM ? "mass and inertia" : "the mass");
   } else if (status == RRP_ESTEP) {
     const int i = bad.index;
     error->one(FLERR,
@@ -470,6 +519,8 @@ void *FixRRPNVE::extract(const char *name, int &dim)
 {
   if (strcmp(name, "inertia") == 0) {
     dim = 0;
+    if (inertia_spec.kind == RRP_INERTIA_ATOM && inertia_index >= 0)
+      inertia_spec.per_atom = atom->dvector[inertia_index];
     return (void *) &inertia_spec;
   }
   if (strcmp(name, "quat") == 0) {

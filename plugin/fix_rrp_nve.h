@@ -43,6 +43,9 @@ class FixRRPNVE : public Fix {
  private:
   const rrp_scheme *scheme;
   rrp_inertia inertia_spec;
+  char *inertia_name;      // inertia atom d_NAME: the per-atom vector of fix property/atom
+  int inertia_index;       // its index among the atom's custom vectors
+  bool inertia_warned;     // LAMMPS's sphere computes were warned about
   int layout;              // RRPOrientation::ATOM_QUAT or STORE, fixed by the atom style
   class FixRRPOrientation *store;    // the orientations of layout STORE
   char *alpha_str[3];
@@ -61,6 +64,7 @@ class FixRRPNVE : public Fix {
   double **eval_columns(char **strs, int n, const char *keyword);
   void check_atoms();
   double inertia(int i) const;
+  void find_inertia();
   rrp_spheres views(int nlocal);
 };
 

@@ -10,7 +10,13 @@
 
 double rrp_inertia_of(const rrp_inertia *in, double m, double r)
 {
+  if (in->kind == RRP_INERTIA_ATOM) return 0.0;
   return in->kind == RRP_INERTIA_VALUE ? in->value : in->value * m * r * r;
+}
+
+double rrp_inertia_of_atom(const rrp_inertia *in, int i, double m, double r)
+{
+  return in->kind == RRP_INERTIA_ATOM ? in->per_atom[i] : rrp_inertia_of(in, m, r);
 }
 
 static inline int selected(const rrp_spheres *p, int i)
@@ -33,6 +39,8 @@ static inline void kick_factors(const rrp_spheres *p, const rrp_inertia *in, int
   *dtm = dt / m;
   if (in->kind == RRP_INERTIA_VALUE) {
     *dtj = dt / in->value;
+  } else if (in->kind == RRP_INERTIA_ATOM) {
+    *dtj = dt / in->per_atom[i];
   } else {
     const double r = radius_of(p, i);
     *dtj = dtc / (r * r * m);
@@ -47,6 +55,7 @@ static inline int valid_body(const rrp_spheres *p, const rrp_inertia *in, int i)
   const double m = p->mass[i];
   if (!(m > 0.0) || !isfinite(m)) return 0;
   if (in->kind == RRP_INERTIA_VALUE) return 1;
+  if (in->kind == RRP_INERTIA_ATOM) return in->per_atom[i] > 0.0 && isfinite(in->per_atom[i]);
   const double r = radius_of(p, i);
   return r > 0.0 && isfinite(r);
 }
@@ -104,7 +113,7 @@ int rrp_exact_increment(double h, const double w[3], double da[3])
 static int first_half(const rrp_spheres *p, const rrp_inertia *in, double h, double dtf,
                       int exact, rrp_step_report *bad)
 {
-  const double dtc = dtf / in->value;
+  const double dtc = dtf / in->value; /* unused for RRP_INERTIA_ATOM */
   for (int i = 0; i < p->n; i++) {
     if (!selected(p, i)) continue;
     int status = RRP_OK;
@@ -158,7 +167,7 @@ static void verlet_second(const rrp_spheres *p, const rrp_inertia *in, double h,
 /* a non-finite force or torque here is caught by the next first half, before it moves anything */
 {
   const double dtf = 0.5 * h * ftm2v;
-  const double dtc = dtf / in->value;
+  const double dtc = dtf / in->value; /* unused for RRP_INERTIA_ATOM */
   for (int i = 0; i < p->n; i++) {
     if (!selected(p, i) || !valid_body(p, in, i)) continue;
     double dtfm, dtfj;

@@ -41,7 +41,7 @@ static int sphere_step(const rrp_rigid_problem *p, double h, rrp_rigid_state *s,
   for (int i = 0; i < 3; i++) omega[0][i] /= J;
   rrp_rigid_torque(p, R, s->t, h, torque[0]);
   const double mass[1] = {1.0};
-  const rrp_inertia in = {RRP_INERTIA_VALUE, J};
+  const rrp_inertia in = {RRP_INERTIA_VALUE, J, NULL};
   const rrp_spheres sp = {1, NULL, 0, mass, NULL, x, v, (const double(*)[3]) f, omega,
                           (const double(*)[3]) torque, quat};
   const int status = rrp_spheres_first(sc, &sp, &in, h, 1.0, NULL);

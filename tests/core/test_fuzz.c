@@ -134,7 +134,7 @@ static void test_kernel_fuzz(void **state)
     extreme_vec(&r, om[0]);
     extreme_vec(&r, tq[0]);
     const double mass[1] = {fabs(extreme(&r)) + 1e-300}, radius[1] = {1.0};
-    const rrp_inertia in = {RRP_INERTIA_RATIO, 0.4};
+    const rrp_inertia in = {RRP_INERTIA_RATIO, 0.4, NULL};
     const rrp_spheres p = {1, NULL, 0, mass, radius, x, v, (const double(*)[3]) f, om, (const double(*)[3]) tq, quat};
     const rrp_scheme *sc = &rrp_schemes[k % rrp_nschemes];
     const double hs = 1e-3;

@@ -26,7 +26,7 @@ static void test_scheme_table(void **state)
 static void test_inertia(void **state)
 {
   (void) state;
-  const rrp_inertia sphere = {RRP_INERTIA_RATIO, 0.4}, value = {RRP_INERTIA_VALUE, 2.5};
+  const rrp_inertia sphere = {RRP_INERTIA_RATIO, 0.4, NULL}, value = {RRP_INERTIA_VALUE, 2.5, NULL};
   assert_close(rrp_inertia_of(&sphere, 3.0, 0.5), 0.3, 0.0, TOL_ROUNDOFF);
   assert_close(rrp_inertia_of(&value, 3.0, 0.5), 2.5, 0.0, 0.0);
 }
@@ -81,7 +81,7 @@ static void test_free_spin_through_half_turns(void **state)
   (void) state;
   const double h = 0.01, wmag = 2.0 * PI; /* 1 revolution per unit time */
   const double n[3] = {1.0 / 3.0, 2.0 / 3.0, -2.0 / 3.0};
-  const rrp_inertia in = {RRP_INERTIA_RATIO, 0.4};
+  const rrp_inertia in = {RRP_INERTIA_RATIO, 0.4, NULL};
   for (int s = 0; s < 3; s++) {
     const rrp_scheme *sc = &rrp_schemes[s];
     const double om[3] = {wmag * n[0], wmag * n[1], wmag * n[2]};
@@ -117,7 +117,7 @@ static void test_exact_step_too_large(void **state)
   const double mass[3] = {1, 1, 1}, radius[3] = {1, 1, 1};
   const rrp_spheres p = {3, NULL, 0, mass, radius, x, v, (const double (*)[3]) f, om,
                          (const double (*)[3]) tq, quat};
-  const rrp_inertia in = {RRP_INERTIA_RATIO, 0.4};
+  const rrp_inertia in = {RRP_INERTIA_RATIO, 0.4, NULL};
   rrp_step_report bad = {-1, 0.0};
   assert_int_equal(rrp_spheres_first(rrp_scheme_find("exact"), &p, &in, 0.1, 1.0, &bad), RRP_ESTEP);
   assert_int_equal(bad.index, 1);
@@ -146,7 +146,7 @@ static void test_bad_body(void **state)
   double mass[3] = {1, 1, 1}, radius[3] = {1, 1, 1};
   const rrp_spheres p = {3, NULL, 0, mass, radius, x, v, (const double (*)[3]) f, om,
                          (const double (*)[3]) tq, quat};
-  const rrp_inertia ratio = {RRP_INERTIA_RATIO, 0.4}, value = {RRP_INERTIA_VALUE, 1.0};
+  const rrp_inertia ratio = {RRP_INERTIA_RATIO, 0.4, NULL}, value = {RRP_INERTIA_VALUE, 1.0, NULL};
   const double bad_radius[] = {0.0, -0.25, NAN, INFINITY};
   for (int s = 0; s < rrp_nschemes; s++) {
     for (size_t k = 0; k < sizeof(bad_radius) / sizeof(bad_radius[0]); k++) {
@@ -161,6 +161,26 @@ static void test_bad_body(void **state)
       for (int i = 0; i < 3; i++) om[i][2] = 0.0;
     }
     radius[2] = 1.0;
+    /* a per-atom inertia: the same as a common value where they agree; a bad one is reported */
+    double J[3] = {1.0, 1.0, 1.0};
+    const rrp_inertia atom = {RRP_INERTIA_ATOM, 0.0, J};
+    double x2[3][3], v2[3][3], om2[3][3], q2[3][4];
+    memcpy(x2, x, sizeof(x));
+    memcpy(v2, v, sizeof(v));
+    memcpy(om2, om, sizeof(om));
+    memcpy(q2, quat, sizeof(quat));
+    const rrp_spheres p2 = {3, NULL, 0, mass, radius, x2, v2, (const double (*)[3]) f, om2,
+                            (const double (*)[3]) tq, q2};
+    assert_int_equal(rrp_spheres_first(&rrp_schemes[s], &p, &value, 0.1, 1.0, NULL), RRP_OK);
+    assert_int_equal(rrp_spheres_first(&rrp_schemes[s], &p2, &atom, 0.1, 1.0, NULL), RRP_OK);
+    assert_memory_equal(om, om2, sizeof(om));
+    assert_memory_equal(quat, q2, sizeof(quat));
+    assert_close(rrp_inertia_of_atom(&atom, 2, 1.0, 1.0), 1.0, 0.0, 0.0);
+    J[1] = 0.0;
+    rrp_step_report jbad = {-1, 0.0};
+    assert_int_equal(rrp_spheres_first(&rrp_schemes[s], &p2, &atom, 0.1, 1.0, &jbad), RRP_EDOMAIN);
+    assert_int_equal(jbad.index, 1);
+    memset(om, 0, sizeof(om));
     mass[1] = -1.0;
     rrp_step_report bad = {-1, 0.0};
     assert_int_equal(rrp_spheres_first(&rrp_schemes[s], &p, &value, 0.1, 1.0, &bad), RRP_EDOMAIN);
@@ -180,7 +200,7 @@ static void test_mask(void **state)
   const double mass[2] = {1, 1};
   const rrp_spheres p = {2, mask, 4, mass, NULL, x, v, (const double (*)[3]) f, om,
                          (const double (*)[3]) tq, quat};
-  const rrp_inertia in = {RRP_INERTIA_VALUE, 1.0};
+  const rrp_inertia in = {RRP_INERTIA_VALUE, 1.0, NULL};
   for (int s = 0; s < rrp_nschemes; s++) {
     assert_int_equal(rrp_spheres_first(&rrp_schemes[s], &p, &in, 0.1, 1.0, NULL), RRP_OK);
     rrp_spheres_second(&rrp_schemes[s], &p, &in, 0.1, 1.0);
@@ -204,7 +224,7 @@ static void test_translation_constant_force(void **state)
     o.mass[0] = m;
     o.v[0][1] = 1.0;
     o.f[0][0] = F;
-    const rrp_inertia in = {RRP_INERTIA_RATIO, 0.4};
+    const rrp_inertia in = {RRP_INERTIA_RATIO, 0.4, NULL};
     const int nsteps = 100;
     for (int k = 0; k < nsteps; k++) {
       assert_int_equal(rrp_spheres_first(&rrp_schemes[s], &o.p, &in, h, ftm2v, NULL), RRP_OK);
@@ -234,7 +254,7 @@ static pend_result run_pendulum(const rrp_scheme *sc, double h, long nsteps)
   one o;
   one_init(&o, om0);
   rrp_alpha_to_quat(a0, o.quat[0]);
-  const rrp_inertia in = {RRP_INERTIA_VALUE, 1.0};
+  const rrp_inertia in = {RRP_INERTIA_VALUE, 1.0, NULL};
   double U = rrp_lever_field(1.0, o.quat[0], rho0, g, o.torque[0]);
   const double *w = o.omega[0];
   double rr[3];

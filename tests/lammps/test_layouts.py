@@ -205,4 +205,39 @@ else:
             rc == 0 and first is not None and first[0] > 0 and first[2] < 1e-20,
             f"bond made on step {first[0] if first else None}, energy then {first[2] if first else None}")
     t.check("the binder made during the run is loaded afterwards", later > 1e-6, f"largest binder energy {later:.4g}")
+# --- per-atom rotational inertia (inertia atom d_NAME): solid and hollow spheres in one composite;
+#     compute rrp/momentum takes each atom's J, so angular momentum (orbital + spin) is conserved ---
+POLY = "plugin load ${plugin}\n" + t.binder_lattice("hybrid sphere bond") + """
+fix             J all property/atom d_J
+variable        jj atom (0.4+0.2667*(id%2))*mass*radius^2
+set             group all d_J v_jj
+fix             1 all rrp/nve inertia atom d_J
+compute         m all rrp/momentum
+compute         er all erotate/sphere
+fix             out all ave/time 1 1 100 c_m[4] c_m[5] c_m[6] c_m[8] c_er file mom.dat format " %.17g"
+timestep        0.002
+thermo          0
+run             1500
+"""
+wd = t.workdir("layouts")
+out = t.must_run(POLY, wd)
+rows = t.read_table(os.path.join(wd, "mom.dat"))
+l0 = rows[0][1:4]
+drift = max(math.dist(r[1:4], l0) for r in rows) / math.sqrt(sum(c * c for c in l0))
+t.check("inertia atom d_J (solid and hollow spheres): angular momentum conserved, each atom's J in "
+        "compute rrp/momentum", len(rows) == 16 and drift < 1e-12, f"|L - L0|/|L0| = {drift:.2e}")
+diff = max(abs(r[4] - r[5]) / r[4] for r in rows)
+warn = next((l for l in out.splitlines() if "WARNING" in l and "erotate/sphere" in l), "")
+t.check("LAMMPS's compute erotate/sphere (J = 0.4 m r^2) disagrees, and fix rrp/nve warns naming it",
+        diff > 0.05 and "compute er (style erotate/sphere) takes J = 0.4 m r^2" in warn,
+        f"KE_rot differs by up to {diff:.3g}; {warn}")
+rc, out = t.run_lammps(POLY.replace("set             group all d_J v_jj", "set             atom 7 d_J 1.0"), wd)
+t.check("an atom without a positive inertia is refused at setup, named",
+        rc != 0 and "Fix rrp/nve: atom 1 has rotational inertia 0" in out,
+        next((l for l in out.splitlines() if "ERROR" in l), "no ERROR"))
+rc, out = t.run_lammps(POLY.replace("fix             J all property/atom d_J\n", "").replace(
+    "set             group all d_J v_jj\n", ""), wd)
+t.check("inertia atom d_J without the vector is refused",
+        rc != 0 and "Fix rrp/nve inertia atom d_J: there is no per-atom vector d_J" in out,
+        next((l for l in out.splitlines() if "ERROR" in l), "no ERROR"))
 t.finish()

@@ -16,6 +16,7 @@
  *   const rrp_scheme *rrp_scheme_find(const char *name);
  *   extern const rrp_scheme rrp_schemes[];  extern const int rrp_nschemes;
  *   double rrp_inertia_of(const rrp_inertia *in, double m, double r);
+ *   double rrp_inertia_of_atom(const rrp_inertia *in, int i, double m, double r);
  *   int  rrp_exact_increment(double h, const double w[3], double da[3]);
  *   int  rrp_spheres_first(const rrp_scheme *s, const rrp_spheres *p, const rrp_inertia *in,
  *                          double h, double ftm2v, rrp_step_report *bad);
@@ -34,14 +35,21 @@ extern "C" {
 /* The rotational inertia J of a sphere of mass m and radius r. */
 enum rrp_inertia_kind {
   RRP_INERTIA_RATIO = 0, /* J = value * m * r^2 (value 0.4 for a solid sphere) */
-  RRP_INERTIA_VALUE = 1  /* J = value for every particle */
+  RRP_INERTIA_VALUE = 1, /* J = value for every particle */
+  RRP_INERTIA_ATOM = 2   /* J = per_atom[i], particle by particle (value unused) */
 };
 typedef struct rrp_inertia {
   int kind;
   double value;
+  const double *per_atom; /* RRP_INERTIA_ATOM: J of each particle, indexed like the views */
 } rrp_inertia;
 
+/* J of a particle of mass m and radius r under the rules RATIO and VALUE (0 for ATOM, which
+ * needs the particle: rrp_inertia_of_atom). */
 double rrp_inertia_of(const rrp_inertia *in, double m, double r);
+
+/* J of particle i of mass m and radius r, under any rule. */
+double rrp_inertia_of_atom(const rrp_inertia *in, int i, double m, double r);
 
 /* Views of n particles' per-atom arrays, n x 3 interleaved as LAMMPS stores them. A particle is
  * integrated when mask is NULL or (mask[i] & groupbit) != 0. radius may be NULL with
@@ -70,8 +78,8 @@ typedef struct rrp_scheme {
   const char *name;     /* "exact", "newmark", "euler" */
   int order;            /* order of convergence of the energy error (38) */
   const char *equation; /* the map's number in Baker & Gonzalez (2021) */
-  /* first half; returns RRP_OK, RRP_EDOMAIN (a mass, or with RRP_INERTIA_RATIO a radius, that
-   * is not positive and finite), RRP_ESTEP (exact map only) or RRP_ENONFINITE (a non-finite
+  /* first half; returns RRP_OK, RRP_EDOMAIN (a mass, or with RRP_INERTIA_RATIO a radius, or
+   * with RRP_INERTIA_ATOM an inertia, that is not positive and finite), RRP_ESTEP (exact map only) or RRP_ENONFINITE (a non-finite
    * force, velocity, torque or angular velocity), and stops at the offending particle, which is
    * left untouched, reporting it in *bad (may be NULL) */
   int (*first)(const rrp_spheres *p, const rrp_inertia *in, double h, double ftm2v,
