@@ -24,8 +24,9 @@ static constexpr int NCOLS = 10;
 ComputeRRPAtom::ComputeRRPAtom(LAMMPS *lmp, int narg, char **arg) :
     Compute(lmp, narg, arg), fix_id(nullptr), nmax(0), check_pending(true), orient(nullptr)
 {
-  if (narg != 3 && narg != 4)
-    error->all(FLERR, "Illegal compute rrp/atom command: expected compute ID group rrp/atom");
+  if (narg > 4)
+    error->all(FLERR, "Illegal compute rrp/atom command: unexpected argument {} (expected compute "
+                      "ID group rrp/atom)", arg[4]);
   if (narg == 4) fix_id = utils::strdup(arg[3]);
   peratom_flag = 1;
   size_peratom_cols = NCOLS;

@@ -19,7 +19,9 @@ static constexpr int NVALUES = 7;   // plus released energy and ruptured binders
 
 ComputeRRPEnergy::ComputeRRPEnergy(LAMMPS *lmp, int narg, char **arg) : Compute(lmp, narg, arg)
 {
-  if (narg != 3) error->all(FLERR, "Illegal compute rrp/energy command: expected compute ID all rrp/energy");
+  if (narg > 3)
+    error->all(FLERR, "Illegal compute rrp/energy command: unexpected argument {} (expected compute "
+                      "ID all rrp/energy)", arg[3]);
   if (igroup) error->all(FLERR, "Compute rrp/energy must use group all");
   vector_flag = 1;
   size_vector = NVALUES;

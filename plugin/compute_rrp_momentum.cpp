@@ -22,8 +22,9 @@ using namespace LAMMPS_NS;
 ComputeRRPMomentum::ComputeRRPMomentum(LAMMPS *lmp, int narg, char **arg) :
     Compute(lmp, narg, arg), fix_id(nullptr), sphere{RRP_INERTIA_RATIO, 0.4, nullptr}
 {
-  if (narg != 3 && narg != 4)
-    error->all(FLERR, "Illegal compute rrp/momentum command: expected compute ID group rrp/momentum");
+  if (narg > 4)
+    error->all(FLERR, "Illegal compute rrp/momentum command: unexpected argument {} (expected "
+                      "compute ID group rrp/momentum)", arg[4]);
   if (narg == 4) fix_id = utils::strdup(arg[3]);
   if (!atom->rmass_flag || !atom->omega_flag)
     error->all(FLERR, "Compute rrp/momentum requires per-atom rmass and omega (atom_style sphere "

@@ -22,9 +22,10 @@ FixRRPGravity::FixRRPGravity(LAMMPS *lmp, int narg, char **arg) :
     Fix(lmp, narg, arg), g{0.0, 0.0, 0.0}, lever{0.0, 0.0, 0.0}, energy(0.0), energy_all(0.0),
     energy_reduced(0)
 {
-  if (narg != 9)
-    error->all(FLERR, "Illegal fix rrp/gravity command: expected fix ID group rrp/gravity "
-                      "gx gy gz lx ly lz");
+  if (narg < 9) utils::missing_cmd_args(FLERR, "fix rrp/gravity", error);
+  if (narg > 9)
+    error->all(FLERR, "Illegal fix rrp/gravity command: unexpected argument {} (expected fix ID "
+                      "group rrp/gravity gx gy gz lx ly lz)", arg[9]);
   for (int d = 0; d < 3; d++) {
     g[d] = utils::numeric(FLERR, arg[3 + d], false, lmp);
     lever[d] = utils::numeric(FLERR, arg[6 + d], false, lmp);

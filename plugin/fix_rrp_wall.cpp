@@ -22,8 +22,10 @@ FixRRPWall::FixRRPWall(LAMMPS *lmp, int narg, char **arg) :
     Fix(lmp, narg, arg), dim(0), side(1), coord(0.0), kpw(0.0), local{0.0, 0.0},
     total{0.0, 0.0}, reduced(0)
 {
-  if (narg != 6)
-    error->all(FLERR, "Illegal fix rrp/wall command: expected fix ID group rrp/wall face coord Kpw");
+  if (narg < 6) utils::missing_cmd_args(FLERR, "fix rrp/wall", error);
+  if (narg > 6)
+    error->all(FLERR, "Illegal fix rrp/wall command: unexpected argument {} (expected fix ID group "
+                      "rrp/wall face coord Kpw)", arg[6]);
   const char *faces[6] = {"xlo", "xhi", "ylo", "yhi", "zlo", "zhi"};
   int iface = -1;
   for (int k = 0; k < 6; k++)

@@ -49,9 +49,11 @@ void PairRRPHertz::allocate()
     for (int j = i; j < np1; j++) setflag[i][j] = 0;
 }
 
-void PairRRPHertz::settings(int narg, char ** /*arg*/)
+void PairRRPHertz::settings(int narg, char **arg)
 {
-  if (narg != 0) error->all(FLERR, "Illegal pair_style rrp/hertz command: it takes no arguments");
+  if (narg > 0)
+    error->all(FLERR, "Illegal pair_style rrp/hertz command: unexpected argument {} (it takes none)",
+               arg[0]);
 }
 
 /* pair_coeff I J Kpp */

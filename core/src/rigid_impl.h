@@ -159,6 +159,18 @@ static inline int rg_solve3(double A[3][3], double b[3], double x[3])
   return rrp_finite_n(x, 3);
 }
 
+/* r = F(x) for the unknown x of an implicit step; the context keeps the state built from x */
+typedef void (*rg_residual)(void *ctx, const double x[3], double r[3]);
+
+/* Newton's method for F(x) = 0 from the guess x (rigid_krysl.c), shared by every implicit
+ * scheme: Jacobian by forward differences, damped by halving the step until |F| decreases (the
+ * full Newton step can cycle, e.g. on the soft wall with h = 0.5). typ is a typical size of x
+ * (used when x is near 0). Converged when the correction is <= 1e-15 |x|, or when it is below
+ * 1e-11 |x| and no longer decreases (stalled at round-off). Returns RRP_OK, RRP_ENOCONV (no
+ * convergence within RRP_RIGID_MAXITER iterations, a singular Jacobian, or no descent) or
+ * RRP_ENONFINITE. The context is left evaluated at x. */
+int rg_newton(rg_residual F, void *ctx, double x[3], double typ);
+
 /* the step functions of the table (rigid.c); each advances s by h and returns a status */
 #define RRP_RIGID_STEP(name) int name(const rrp_rigid_problem *p, double h, rrp_rigid_state *s)
 

@@ -28,16 +28,8 @@
 #define KR_STALL 1e-11                  /* |dx| no longer decreasing below this: round-off */
 #define KR_FDREL 1.4901161193847656e-08 /* sqrt(DBL_EPSILON), forward-difference step */
 
-/* r = F(x) for the unknown x of an implicit step; the context keeps the state built from x */
-typedef void (*kr_residual)(void *ctx, const double x[3], double r[3]);
-
-/* Newton's method for F(x) = 0 from the guess x, Jacobian by forward differences, damped by
- * halving the step until |F| decreases (the full Newton step can cycle, e.g. on the soft wall
- * with h = 0.5). typ is a typical size of x (used when x is near 0). Converged when the correction
- * is <= 1e-15 |x|, or when it is below 1e-11 |x| and no longer decreases (stalled at round-off).
- * Returns RRP_OK, RRP_ENOCONV (no convergence within RRP_RIGID_MAXITER iterations, a singular
- * Jacobian, or no descent) or RRP_ENONFINITE. The context is left evaluated at x. */
-static int kr_newton(kr_residual F, void *ctx, double x[3], double typ)
+/* Newton's method of rigid_impl.h (rg_newton): Jacobian by forward differences, damped. */
+int rg_newton(rg_residual F, void *ctx, double x[3], double typ)
 {
   double r[3], prev = HUGE_VAL;
   F(ctx, x, r);
@@ -110,7 +102,7 @@ static int kr_lie_free(const rrp_rigid_problem *p, double h, const double P[3], 
   double psi[3];
   rg_omega(p, P, psi);
   rrp_scale3(h, psi, psi); /* guess h I^-1 P */
-  const int st = kr_newton(kr_lie_residual, &c, psi, rrp_norm3(psi));
+  const int st = rg_newton(kr_lie_residual, &c, psi, rrp_norm3(psi));
   if (st != RRP_OK) return st;
   rg_mul(c.Eh, c.Eh, E); /* exp[Psi] = exp[Psi/2]^2 */
   return RRP_OK;
@@ -189,7 +181,7 @@ RRP_RIGID_STEP(rrp_step_imidm)
   double psi[3], R1[3][3], a[3], Pi1[3];
   rg_omega(p, s->Pi, psi);
   rrp_scale3(h, psi, psi);
-  const int st = kr_newton(kr_imidm_residual, &c, psi, rrp_norm3(psi));
+  const int st = rg_newton(kr_imidm_residual, &c, psi, rrp_norm3(psi));
   if (st != RRP_OK) return st;
   rg_mul(c.Rh, c.Eh, R1); /* R_{n-1} exp[Psi/2] exp[Psi/2] */
   rg_mtv(c.Eh, c.Pi0, a);
@@ -232,7 +224,7 @@ RRP_RIGID_STEP(rrp_step_imid)
   memcpy(c.R0, s->R, sizeof(c.R0));
   memcpy(c.Pi0, s->Pi, sizeof(c.Pi0));
   double pb[3] = {s->Pi[0], s->Pi[1], s->Pi[2]}, psi[3], E[3][3], R1[3][3], g[3], Pi1[3];
-  const int st = kr_newton(kr_imid_residual, &c, pb, rrp_norm3(pb));
+  const int st = rg_newton(kr_imid_residual, &c, pb, rrp_norm3(pb));
   if (st != RRP_OK) return st;
   rrp_scale3(h, c.wb, psi);
   rg_exp(psi, E);
@@ -293,7 +285,7 @@ static int kr_trap_step(const rrp_rigid_problem *p, double h, rrp_rigid_state *s
     for (int i = 0; i < 3; i++) c.Ph[i] = s->Pi[i] + 0.5 * h * (M0[i] - g[i]);
   }
   double x[3] = {c.Ph[0], c.Ph[1], c.Ph[2]};
-  const int st = kr_newton(kr_trap_residual, &c, x, rrp_norm3(x));
+  const int st = rg_newton(kr_trap_residual, &c, x, rrp_norm3(x));
   if (st != RRP_OK) return st;
   return rg_commit(s, c.R1, c.Pi1, (s)->t + h);
 }
@@ -359,7 +351,7 @@ RRP_RIGID_STEP(rrp_step_akw)
   if (!rrp_finite_n(c.M0, 3)) return RRP_ENONFINITE;
   double x[3];
   for (int i = 0; i < 3; i++) x[i] = s->Pi[i] + h * c.M0[i]; /* guess */
-  const int st = kr_newton(kr_akw_residual, &c, x, rrp_norm3(x));
+  const int st = rg_newton(kr_akw_residual, &c, x, rrp_norm3(x));
   if (st != RRP_OK) return st;
   return rg_commit(s, c.R1, c.Pi1, (s)->t + h);
 }
@@ -404,7 +396,7 @@ RRP_RIGID_STEP(rrp_step_swc1)
   rg_omega(p, s->Pi, c.w0);
   double psi[3];
   rrp_scale3(h, c.w0, psi);
-  const int st = kr_newton(kr_swc1_residual, &c, psi, rrp_norm3(psi));
+  const int st = rg_newton(kr_swc1_residual, &c, psi, rrp_norm3(psi));
   if (st != RRP_OK) return st;
   return rg_commit(s, c.R1, c.Pi1, (s)->t + h);
 }
@@ -448,7 +440,7 @@ static int kr_bb_step(const rrp_rigid_problem *p, double h, rrp_rigid_state *s, 
   for (int i = 0; i < 3; i++) c.P0[i] = s->Pi[i] + 0.5 * h * M0[i];
   rg_omega(p, s->Pi, c.w0);
   rrp_scale3(h, c.w0, psi);
-  const int st = kr_newton(kr_bb_residual, &c, psi, rrp_norm3(psi));
+  const int st = rg_newton(kr_bb_residual, &c, psi, rrp_norm3(psi));
   if (st != RRP_OK) return st;
   return rg_commit(s, c.R1, c.Pi1, (s)->t + h);
 }

@@ -143,8 +143,8 @@ RRP_RIGID_STEP(rrp_step_campello)
  * body-frame RRP increment, and J_d = tr(I)/2 - I (diagonal):
  *   vee(F J_d - J_d F^T) = h (Pi_k + h/2 M_k)                                     (14)/(15)
  *   Pi_k+1 = vee(J_d F - F^T J_d) / h + h/2 M_k+1                                  (17)
- * For scalar J this is (15)-(16): the closed form of map (21)/(23). Solved by Newton's method
- * with a central-difference Jacobian, started from beta = h I^-1 (Pi_k + h/2 M_k). */
+ * For scalar J this is (15)-(16): the closed form of map (21)/(23). Solved by the Newton's
+ * method of the implicit schemes (rg_newton), started from beta = h I^-1 (Pi_k + h/2 M_k). */
 static void legendre_residual(const double Jd[3], const double beta[3], const double rhs[3],
                               double r[3])
 {
@@ -154,6 +154,16 @@ static void legendre_residual(const double Jd[3], const double beta[3], const do
     for (int j = 0; j < 3; j++) A[i][j] = F[i][j] * Jd[j] - Jd[i] * F[j][i];
   rg_vee(A, v);
   for (int i = 0; i < 3; i++) r[i] = v[i] - rhs[i];
+}
+
+struct legendre_ctx {
+  const double *Jd, *rhs;
+};
+
+static void legendre_F(void *vc, const double beta[3], double r[3])
+{
+  const struct legendre_ctx *c = vc;
+  legendre_residual(c->Jd, beta, c->rhs, r);
 }
 
 RRP_RIGID_STEP(rrp_step_rrp_general)
@@ -169,31 +179,9 @@ RRP_RIGID_STEP(rrp_step_rrp_general)
     rhs[i] = h * (s->Pi[i] + 0.5 * h * M[i]);
     beta[i] = rhs[i] / I[i];
   }
-  double r[3], best = INFINITY;
-  for (int it = 0;; it++) {
-    if (it >= RRP_RIGID_MAXITER) return RRP_ENOCONV;
-    legendre_residual(Jd, beta, rhs, r);
-    const double rn = sqrt(rrp_dot3(r, r));
-    if (!isfinite(rn)) return RRP_ENONFINITE;
-    const double scale = sqrt(rrp_dot3(rhs, rhs)) + 1e-300;
-    if (rn <= 4e-16 * scale || (it > 2 && rn >= best)) break;
-    best = rn;
-    double Jac[3][3];
-    const double eps = 1e-7 * (1.0 + sqrt(rrp_dot3(beta, beta)));
-    for (int k = 0; k < 3; k++) {
-      double bp[3], bm[3], rp[3], rm[3];
-      memcpy(bp, beta, sizeof(bp));
-      memcpy(bm, beta, sizeof(bm));
-      bp[k] += eps;
-      bm[k] -= eps;
-      legendre_residual(Jd, bp, rhs, rp);
-      legendre_residual(Jd, bm, rhs, rm);
-      for (int i = 0; i < 3; i++) Jac[i][k] = (rp[i] - rm[i]) / (2.0 * eps);
-    }
-    double d[3], rhs_d[3] = {r[0], r[1], r[2]};
-    if (!rg_solve3(Jac, rhs_d, d)) return RRP_ENOCONV;
-    for (int i = 0; i < 3; i++) beta[i] -= d[i];
-  }
+  struct legendre_ctx ctx = {Jd, rhs};
+  const int status = rg_newton(legendre_F, &ctx, beta, rrp_norm3(beta));
+  if (status != RRP_OK) return status;
   /* R_k+1 = R_k F: q <- q q(beta) */
   double qb[4];
   rrp_alpha_to_quat(beta, qb);

@@ -64,6 +64,31 @@ static inline void huge_torque(double R[3][3], double t, double h, double T[3])
   T[1] = T[2] = 0.0;
 }
 
+/* the largest drifts over a run, relative to its start: spatial angular momentum |L - L0|/|L0|,
+ * its third component |L3 - L3(0)|/|L0|, energy |E - E0|/|E0| */
+typedef struct rigid_drift {
+  double L, L3, E;
+} rigid_drift;
+
+/* n steps of h from the state s (which they advance), every one succeeding */
+static inline rigid_drift drift_over(const rrp_rigid_scheme *sc, const rrp_rigid_problem *p, double h,
+                                     long n, rrp_rigid_state *s)
+{
+  double L0[3], L[3];
+  rrp_rigid_spatial_momentum(s, L0);
+  const double E0 = rrp_rigid_energy(p, s), n0 = norm3(L0);
+  rigid_drift d = {0.0, 0.0, 0.0};
+  for (long k = 0; k < n; k++) {
+    assert_int_equal(sc->step(p, h, s), RRP_OK);
+    rrp_rigid_spatial_momentum(s, L);
+    const double dv[3] = {L[0] - L0[0], L[1] - L0[1], L[2] - L0[2]};
+    d.L = fmax(d.L, norm3(dv) / n0);
+    d.L3 = fmax(d.L3, fabs(dv[2]) / n0);
+    d.E = fmax(d.E, fabs(rrp_rigid_energy(p, s) - E0) / fabs(E0));
+  }
+  return d;
+}
+
 static inline void assert_state_finite(const rrp_rigid_state *s)
 {
   for (int i = 0; i < 3; i++) {
