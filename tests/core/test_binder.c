@@ -52,14 +52,6 @@ static double energy_at(const rrp_binder_coeff *k, const config *c)
   return total_energy(&l);
 }
 
-static void rotate_quat(double q[4], int axis, double eps)
-{
-  double th[3] = {0, 0, 0}, dq[4];
-  th[axis] = eps;
-  rrp_theta_to_quat(th, dq);
-  rrp_quat_multiply(dq, q, q);
-}
-
 /* forces and torques are minus the gradient of the energy, for each term and both shear forms */
 static void check_gradients(const rrp_binder_coeff *k, double strain)
 {
@@ -83,13 +75,13 @@ static void check_gradients(const rrp_binder_coeff *k, double strain)
       assert_close(-(energy_at(k, &p) - energy_at(k, &m)) / (2 * eps), -l.fi[a], 0.0, TOL_FD * scale);
       p = c;
       m = c;
-      rotate_quat(p.qi, a, eps);
-      rotate_quat(m.qi, a, -eps);
+      fd_rotated(p.qi, a, eps, p.qi);
+      fd_rotated(m.qi, a, -eps, m.qi);
       assert_close(-(energy_at(k, &p) - energy_at(k, &m)) / (2 * eps), l.ti[a], 0.0, TOL_FD * scale);
       p = c;
       m = c;
-      rotate_quat(p.qj, a, eps);
-      rotate_quat(m.qj, a, -eps);
+      fd_rotated(p.qj, a, eps, p.qj);
+      fd_rotated(m.qj, a, -eps, m.qj);
       assert_close(-(energy_at(k, &p) - energy_at(k, &m)) / (2 * eps), l.tj[a], 0.0, TOL_FD * scale);
     }
   }

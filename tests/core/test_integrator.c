@@ -331,13 +331,9 @@ static void test_lever_field_gradient(void **state)
     rrp_lever_field(m, q, l, g, T);
     const double eps = 1e-5;
     for (int a = 0; a < 3; a++) {
-      double th[3] = {0, 0, 0}, qp[4], qm[4], dq[4], dummy[3] = {0, 0, 0};
-      th[a] = eps;
-      rrp_theta_to_quat(th, dq);
-      rrp_quat_multiply(dq, q, qp);
-      th[a] = -eps;
-      rrp_theta_to_quat(th, dq);
-      rrp_quat_multiply(dq, q, qm);
+      double qp[4], qm[4], dummy[3] = {0, 0, 0};
+      fd_rotated(q, a, eps, qp);
+      fd_rotated(q, a, -eps, qm);
       const double dU = (rrp_lever_field(m, qp, l, g, dummy) - rrp_lever_field(m, qm, l, g, dummy)) /
           (2.0 * eps);
       assert_close(-dU, T[a], 0.0, TOL_FD);

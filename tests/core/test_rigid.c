@@ -84,13 +84,9 @@ static void test_torque_is_gradient(void **state)
       rrp_rigid_torque(p, R, 0.0, 0.01, T);
       const double eps = 1e-6;
       for (int a = 0; a < 3; a++) {
-        double th[3] = {0, 0, 0}, dq[4], qp[4], qm[4], Rp[3][3], Rm[3][3];
-        th[a] = eps;
-        rrp_theta_to_quat(th, dq);
-        rrp_quat_multiply(dq, q, qp);
-        th[a] = -eps;
-        rrp_theta_to_quat(th, dq);
-        rrp_quat_multiply(dq, q, qm);
+        double qp[4], qm[4], Rp[3][3], Rm[3][3];
+        fd_rotated(q, a, eps, qp);
+        fd_rotated(q, a, -eps, qm);
         rrp_quat_to_matrix(qp, Rp);
         rrp_quat_to_matrix(qm, Rm);
         assert_close(-(p->potential(Rp) - p->potential(Rm)) / (2 * eps), T[a], 1e-6, 1e-6);

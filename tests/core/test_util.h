@@ -3,6 +3,8 @@
 #ifndef RRP_TEST_UTIL_H
 #define RRP_TEST_UTIL_H
 
+#include "rrp/rotation.h"
+
 #include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
@@ -93,6 +95,16 @@ static inline void assert_rotation(double R[3][3], double atol)
       assert_close(s, i == j ? 1.0 : 0.0, 0.0, atol);
     }
   assert_close(mat_det(R), 1.0, 0.0, atol);
+}
+
+/* out = R(eps e_axis) q: q turned by the angle eps about a spatial axis, for central differences
+ * of energies under rotations (the torque T_a is minus dU/d eps) */
+static inline void fd_rotated(const double q[4], int axis, double eps, double out[4])
+{
+  double th[3] = {0, 0, 0}, dq[4];
+  th[axis] = eps;
+  rrp_theta_to_quat(th, dq);
+  rrp_quat_multiply(dq, q, out);
 }
 
 #endif
