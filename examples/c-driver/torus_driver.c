@@ -38,7 +38,9 @@
 #define LAMMPS_LIB_MPI 1
 #include <mpi.h>
 
-#include "library.h"
+#include "library.h"    /* constants (LMP_STYLE_GLOBAL, LAMMPS_DOUBLE, ...); the functions come
+                           from the library opened at run time, through the macros below */
+#include "lammps_loader.h"
 
 #include <errno.h>
 #include <math.h>
@@ -59,8 +61,26 @@
 
 static const double PI = 3.14159265358979323846;
 
+/* the LAMMPS C library API, from the liblammps.so opened at run time (lammps_loader.h) */
+static rrp_lammps_api LMP;
+#define lammps_open LMP.open
+#define lammps_close LMP.close
+#define lammps_command LMP.command
+#define lammps_extract_compute LMP.extract_compute
+#define lammps_has_error LMP.has_error
+#define lammps_get_last_error_message LMP.get_last_error_message
+#define lammps_get_natoms LMP.get_natoms
+#define lammps_get_thermo LMP.get_thermo
+#define lammps_gather LMP.gather
+#define lammps_has_style LMP.has_style
+
+#ifndef RRP_DEFAULT_LAMMPS_LIBRARY
+#define RRP_DEFAULT_LAMMPS_LIBRARY "liblammps.so"
+#endif
+
 typedef struct {
   const char *plugin;
+  const char *lammps;    /* liblammps.so to open */
   int impact;
   int chunks;
   long steps;
@@ -79,6 +99,8 @@ static void usage(FILE *out, const char *prog)
           "usage: %s --plugin PATH [--mode free|impact] [--chunks K] [--steps N] [--dt H]\n"
           "          [--scheme exact|newmark|euler] [-- LAMMPS arguments...]\n"
           "  --plugin PATH   rrpplugin.so to load (required)\n"
+          "  --lammps PATH   liblammps.so to open at run time (default: $RRP_LAMMPS_LIBRARY, else\n"
+          "                  the LAMMPS the driver was configured with)\n"
           "  --mode M        free (spinning, drifting ring; asserts momentum and |q|, the default)\n"
           "                  or impact (ring hitting the wall x = 0; reports only)\n"
           "  --chunks K      number of runs between which results are read (default 3)\n"
@@ -114,6 +136,7 @@ static int parse_double(const char *s, double *out)
 static int parse_options(int argc, char **argv, Options *o)
 {
   o->plugin = NULL;
+  o->lammps = NULL;
   o->impact = 0;
   o->chunks = 3;
   o->steps = 500;
@@ -137,6 +160,8 @@ static int parse_options(int argc, char **argv, Options *o)
     long n = 0;
     if (strcmp(a, "--plugin") == 0) {
       o->plugin = v;
+    } else if (strcmp(a, "--lammps") == 0) {
+      o->lammps = v;
     } else if (strcmp(a, "--mode") == 0) {
       if (strcmp(v, "free") == 0) o->impact = 0;
       else if (strcmp(v, "impact") == 0) o->impact = 1;
@@ -397,6 +422,16 @@ int main(int argc, char **argv)
     usage(rc == 1 ? stdout : stderr, argv[0]);
     MPI_Finalize();
     return rc == 1 ? 0 : 2;
+  }
+
+  /* the LAMMPS library, opened at run time */
+  if (!o.lammps) o.lammps = getenv("RRP_LAMMPS_LIBRARY");
+  if (!o.lammps) o.lammps = RRP_DEFAULT_LAMMPS_LIBRARY;
+  char err[1024];
+  if (rrp_lammps_load(o.lammps, &LMP, err, sizeof err) != 0) {
+    if (me == 0) fprintf(stderr, "torus_driver: %s\n", err);
+    MPI_Finalize();
+    return 1;
   }
 
   /* LAMMPS arguments: program name, quiet defaults, then whatever came after "--" */
