@@ -1,6 +1,6 @@
 /* -*- c++ -*- ----------------------------------------------------------
    rrp-lammps: fix rrp/wall, a rigid plane wall with the Hertzian particle-wall contact
-   U = 2/5 K [1 - s/R]_+^{5/2} (Baker & Gonzalez 2021, sec. 4; SPEC section 3).
+   U = 2/5 K [1 - s/R]_+^{5/2} (Baker & Gonzalez 2021, sec. 4; doc/theory.md section 3).
 ------------------------------------------------------------------------- */
 
 #ifdef FIX_CLASS

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Every rigid-body integrator of the papers, side by side (issue 4): runs build/core/rrp-integrate
-on the benchmark problems of SPEC section 4 and writes figures and a table into docs/integrators/.
+on the benchmark problems of doc/theory.md section 4 and writes figures and a table into docs/integrators/.
 
   study_integrators.py [--quick] [--out docs/integrators] [--integrate PATH]
 

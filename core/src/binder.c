@@ -1,4 +1,4 @@
-/* binder.c - binder bond loads, Baker & Gonzalez (2021) eqs. (44)-(55) with the SPEC erratum
+/* binder.c - binder bond loads, Baker & Gonzalez (2021) eqs. (44)-(55) with the erratum of doc/theory.md section 3
  * on the shear form (rotation-invariant convected form by default). */
 #include "rrp/binder.h"
 

@@ -1,4 +1,4 @@
-/* field.c - uniform field at a body-fixed lever arm, eqs. (39)-(40) with the SPEC erratum. */
+/* field.c - uniform field at a body-fixed lever arm, eqs. (39)-(40) with the erratum of doc/theory.md section 3. */
 #include "rrp/field.h"
 
 #include "rrp/rotation.h"

@@ -1,7 +1,7 @@
 /* rrp/binder.h - binder bond between two spheres of a particle-binder composite: torsion and
  * bending, axial and shear loads, with forces and spatial torques on both particles.
  *
- * Baker & Gonzalez (2021) section 4, eqs. (44)-(55), with the erratum of SPEC section 3: the
+ * Baker & Gonzalez (2021) section 4, eqs. (44)-(55), with the erratum of doc/theory.md section 3: the
  * printed shear form (53)-(55) is not invariant under a rigid rotation of the whole system, so
  * the default is the rotation-invariant convected form; the printed one stays an option.
  *

@@ -11,7 +11,7 @@
  *
  * with D = 2h/(1 + sqrt(1 - h^2 |w|^2)) w for (23) and D = h w for (25). Map (27) does
  * v += h/m F; x += h v; Omega += h/J T; da = h Omega in the first half and nothing in the second.
- * Orientations are unit quaternions updated by R <- R(da) R (SPEC section 1).
+ * Orientations are unit quaternions updated by R <- R(da) R (doc/theory.md section 1).
  *
  *   const rrp_scheme *rrp_scheme_find(const char *name);
  *   extern const rrp_scheme rrp_schemes[];  extern const int rrp_nschemes;
