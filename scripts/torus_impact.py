@@ -17,6 +17,7 @@ import rrplmp  # noqa: E402
 
 rrplmp.setup()
 import numpy as np  # noqa: E402
+import rrp_lammps  # noqa: E402  (python/: the module users import too)
 
 
 def body_x(q):
@@ -47,9 +48,7 @@ def main():
     natoms = int(lmp.get_natoms())
 
     def snapshot():
-        x = np.array(lmp.gather_atoms("x", 1, 3)).reshape(natoms, 3)
-        q = np.array(lmp.gather("f_integrate", 1, 4)).reshape(natoms, 4)
-        shots.append((lmp.get_thermo("time"), x, q))
+        shots.append((lmp.get_thermo("time"), rrp_lammps.positions(lmp), rrp_lammps.orientations(lmp)))
 
     snapshot()
     done = 0
@@ -61,9 +60,9 @@ def main():
         if k in shots_at:
             snapshot()
         rrplmp.progress(f"torus impact, {a.scheme}, t = {tend:g}", k, nchunks)
-    mom = lmp.extract_compute("m", 0, 1)
-    print(f"final: P = ({mom[0]:.6g}, {mom[1]:.6g}, {mom[2]:.6g}), released binder energy "
-          f"{lmp.extract_compute('e', 0, 1)[5]:.3g}")
+    P = rrp_lammps.momenta(lmp, "m")["P"]
+    print(f"final: P = ({P[0]:.6g}, {P[1]:.6g}, {P[2]:.6g}), released binder energy "
+          f"{rrp_lammps.energies(lmp, 'e')['released']:.3g}")
     lmp.close()
 
     d = rrplmp.read_table(os.path.join(a.out, "torus.dat"))
