@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """Every rigid-body integrator of the papers, side by side (issue 4): runs build/core/rrp-integrate
-on the benchmark problems of doc/theory.md section 4 and writes figures and a table into docs/integrators/.
+on the benchmark problems of doc/theory.md section 4 and writes figures and a table into studies/integrators/.
 
-  study_integrators.py [--quick] [--out docs/integrators] [--integrate PATH]
+  study_integrators.py [--quick] [--out studies/integrators] [--integrate PATH]
 
 - convergence (Krysl 2006 Figs. 1-3): free body (t = 100), slow top (t = 20), fast top (t = 2):
   ||R - R_ref||_2 and ||Pi - Pi_ref||_2 at the final time against rk4 at a step 1/32 of the
@@ -257,7 +257,7 @@ def write_table(out, table):
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--quick", action="store_true")
-    ap.add_argument("--out", default=os.path.join(TOP, "docs", "integrators"))
+    ap.add_argument("--out", default=os.path.join(TOP, "studies", "integrators"))
     ap.add_argument("--integrate", default=os.path.join(TOP, "build", "core", "rrp-integrate"))
     a = ap.parse_args()
     os.makedirs(a.out, exist_ok=True)

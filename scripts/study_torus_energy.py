@@ -2,7 +2,7 @@
 """Long-time energy behaviour of the torus impact (Baker & Gonzalez 2021, Fig. 5) and the
 energy-error order of the impact (Fig. 7 with contacts), run by LAMMPS with the plugin.
 
-  study_torus_energy.py [--quick] [--out docs/torus-energy] [--lmp LMP] [--plugin SO]
+  study_torus_energy.py [--quick] [--out studies/torus-energy] [--lmp LMP] [--plugin SO]
 
 For each time step h of a scan, runs the impact (examples/torus) to t_end (500; 50 with --quick)
 with scheme newmark (and euler, exact at h = 1e-3) and records E(t) every 0.1 time units. Reports
@@ -80,7 +80,7 @@ def energy_error(times, energies):
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--quick", action="store_true", help="t_end = 50 and a shorter scan")
-    ap.add_argument("--out", default=os.path.join(TOP, "docs", "torus-energy"))
+    ap.add_argument("--out", default=os.path.join(TOP, "studies", "torus-energy"))
     ap.add_argument("--lmp", default=os.path.join(CACHE, "prefix", "bin", "lmp"))
     ap.add_argument("--plugin", default=os.path.join(TOP, "build", "plugin", "rrpplugin.so"))
     a = ap.parse_args()
