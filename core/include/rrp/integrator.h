@@ -98,9 +98,16 @@ const rrp_scheme *rrp_scheme_find(const char *name);
  * RRP_ENONFINITE for a non-finite w (da untouched in both cases). */
 int rrp_exact_increment(double h, const double w[3], double da[3]);
 
-/* The two halves of one step of scheme s (see the top of this file). */
+/* The first half of one step of scheme s (see the top of this file) on the particles of p: h is
+ * the time step, ftm2v converts force * time / mass (and torque * time / inertia) to velocity
+ * (LAMMPS's force->ftm2v; 1 in consistent units); forces and torques are spatial. Returns RRP_OK,
+ * or RRP_EDOMAIN / RRP_ESTEP / RRP_ENONFINITE at the first particle that cannot take the step,
+ * which is left untouched and reported in *bad (may be NULL). */
 int rrp_spheres_first(const rrp_scheme *s, const rrp_spheres *p, const rrp_inertia *in, double h,
                       double ftm2v, rrp_step_report *bad);
+
+/* The second half (the half kick with the new force and torque; nothing for map (27)). A
+ * particle with an invalid mass or inertia is skipped: the next first half reports it. */
 void rrp_spheres_second(const rrp_scheme *s, const rrp_spheres *p, const rrp_inertia *in,
                         double h, double ftm2v);
 

@@ -80,7 +80,10 @@ extern const int rrp_rigid_nproblems;
 extern const rrp_rigid_scheme rrp_rigid_schemes[];
 extern const int rrp_rigid_nschemes;
 
+/* the benchmark problem of that name (rrp-integrate --list), or NULL */
 const rrp_rigid_problem *rrp_rigid_problem_find(const char *name);
+
+/* the integrator of that name, or NULL */
 const rrp_rigid_scheme *rrp_rigid_scheme_find(const char *name);
 
 /* the problem's initial state at t = 0 */
