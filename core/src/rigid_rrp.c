@@ -166,6 +166,15 @@ static void legendre_F(void *vc, const double beta[3], double r[3])
   legendre_residual(c->Jd, beta, c->rhs, r);
 }
 
+int rg_legendre_solve(const double I[3], const double rhs[3], double beta[3])
+{
+  const double half_tr = 0.5 * (I[0] + I[1] + I[2]);
+  const double Jd[3] = {half_tr - I[0], half_tr - I[1], half_tr - I[2]};
+  for (int i = 0; i < 3; i++) beta[i] = rhs[i] / I[i];
+  struct legendre_ctx ctx = {Jd, rhs};
+  return rg_newton(legendre_F, &ctx, beta, rrp_norm3(beta));
+}
+
 RRP_RIGID_STEP(rrp_step_rrp_general)
 {
   const double *I = p->inertia;
@@ -175,12 +184,8 @@ RRP_RIGID_STEP(rrp_step_rrp_general)
   double R[3][3], M[3], rhs[3], beta[3];
   rrp_quat_to_matrix(q, R);
   rg_body_torque(p, R, s->t, h, M);
-  for (int i = 0; i < 3; i++) {
-    rhs[i] = h * (s->Pi[i] + 0.5 * h * M[i]);
-    beta[i] = rhs[i] / I[i];
-  }
-  struct legendre_ctx ctx = {Jd, rhs};
-  const int status = rg_newton(legendre_F, &ctx, beta, rrp_norm3(beta));
+  for (int i = 0; i < 3; i++) rhs[i] = h * (s->Pi[i] + 0.5 * h * M[i]);
+  const int status = rg_legendre_solve(I, rhs, beta);
   if (status != RRP_OK) return status;
   /* R_k+1 = R_k F: q <- q q(beta) */
   double qb[4];

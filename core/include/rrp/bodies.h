@@ -1,0 +1,59 @@
+/* rrp/bodies.h - the variational RRP map for rigid bodies with a general inertia tensor, on
+ * arrays of particles (e.g. LAMMPS's ellipsoids), split into the two halves of a Verlet step.
+ *
+ * Beyond Baker & Gonzalez (2021), whose maps are for spheres: the discrete Legendre relation
+ * (14)-(17) with principal moments I (doc/theory.md section 2). With spatial force F, spatial
+ * torque T and spatial angular momentum L (LAMMPS's angmom), the body-to-space quaternion q:
+ *   first  (forces F_k, T_k):   v += h/(2m) F;  x += h v;  L += h/2 T;
+ *                               solve vee(R(beta) J_d - J_d R(beta)^T) = h R^T L for beta
+ *                               (J_d = tr(I)/2 - I; Newton's method to round-off);
+ *                               q <- q q(beta)   (R_{k+1} = R_k R(beta), body-frame increment)
+ *   second (forces F_k+1, T_k+1): v += h/(2m) F;  L += h/2 T
+ * For I = (J, J, J) this is map (23) of the spheres; on a free body it conserves L exactly and
+ * the energy to round-off (it is the Moser-Veselov map).
+ *
+ *   int  rrp_bodies_first(const rrp_bodies *p, double h, double ftm2v, rrp_step_report *bad);
+ *   void rrp_bodies_second(const rrp_bodies *p, double h, double ftm2v);
+ */
+#ifndef RRP_BODIES_H
+#define RRP_BODIES_H
+
+#include "rrp/integrator.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Views of n bodies' per-atom arrays (n x 3 interleaved, as LAMMPS stores them). A body is
+ * integrated when mask is NULL or (mask[i] & groupbit) != 0. inertia holds the principal moments
+ * (body frame), quat unit quaternions (w,x,y,z), body to space. */
+typedef struct rrp_bodies {
+  int n;
+  const int *mask;
+  int groupbit;
+  const double *mass;
+  const double (*inertia)[3];
+  double (*x)[3];
+  double (*v)[3];
+  const double (*f)[3];
+  double (*angmom)[3];
+  const double (*torque)[3];
+  double (*quat)[4];
+} rrp_bodies;
+
+/* The first half of a step of h (ftm2v converts force * time / mass and torque * time to
+ * momentum units per mass, as in rrp/integrator.h). Returns RRP_OK, or at the first body that
+ * cannot take the step, which is left untouched and reported in *bad (may be NULL; hw is 0):
+ * RRP_EDOMAIN (a mass or principal moment not positive and finite), RRP_ENONFINITE (a non-finite
+ * or overflowing state), RRP_ENOCONV (the Legendre relation not solved: a step far too large). */
+int rrp_bodies_first(const rrp_bodies *p, double h, double ftm2v, rrp_step_report *bad);
+
+/* The second half (the half kicks with the new force and torque); bodies with an invalid mass or
+ * moment are skipped (the next first half reports them). */
+void rrp_bodies_second(const rrp_bodies *p, double h, double ftm2v);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif
