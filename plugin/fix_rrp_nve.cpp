@@ -375,11 +375,7 @@ void FixRRPNVE::init()
   // one integrator per atom: another time-integrating fix on any atom of this group is an error
   for (const auto &other : modify->get_fix_list()) {
     if (other == this || !other->time_integrate) continue;
-    int both = 0;
-    for (int i = 0; i < atom->nlocal; i++)
-      if ((atom->mask[i] & groupbit) && (atom->mask[i] & other->groupbit)) both++;
-    int all = 0;
-    MPI_Allreduce(&both, &all, 1, MPI_INT, MPI_SUM, world);
+    const int all = count_in_both(lmp, groupbit, other->groupbit);
     if (all > 0)
       error->all(FLERR,
                  "Fix rrp/nve {}: {} atoms are also integrated by fix {} (style {}); give each atom "

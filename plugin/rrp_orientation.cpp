@@ -51,6 +51,17 @@ double **RRPOrientation::array(LAMMPS *lmp)
   return atom->darray[index];
 }
 
+int RRPOrientation::count_in_both(LAMMPS *lmp, int groupbit_a, int groupbit_b)
+{
+  const int *mask = lmp->atom->mask;
+  int both = 0;
+  for (int i = 0; i < lmp->atom->nlocal; i++)
+    if ((mask[i] & groupbit_a) && (mask[i] & groupbit_b)) both++;
+  int all = 0;
+  MPI_Allreduce(&both, &all, 1, MPI_INT, MPI_SUM, lmp->world);
+  return all;
+}
+
 bool RRPOrientation::advances(Fix *f, int layout)
 {
   if (strcmp(f->style, "rrp/nve") == 0) return true;
@@ -71,11 +82,7 @@ void RRPOrientation::check_reader(LAMMPS *lmp, const char *reader, int groupbit,
 
   for (const auto &f : lmp->modify->get_fix_list()) {
     if (!f->time_integrate || advances(f, lay)) continue;
-    int both = 0;
-    for (int i = 0; i < atom->nlocal; i++)
-      if ((atom->mask[i] & groupbit) && (atom->mask[i] & f->groupbit)) both++;
-    int all = 0;
-    MPI_Allreduce(&both, &all, 1, MPI_INT, MPI_SUM, lmp->world);
+    const int all = count_in_both(lmp, groupbit, f->groupbit);
     if (all > 0)
       error->all(FLERR,
                  "{} reads the orientation ({}) of {} atoms that fix {} (style {}) moves without "

@@ -41,6 +41,9 @@ namespace RRPOrientation {
   // each use, since it moves when the atom arrays grow
   double **array(LAMMPS *lmp);
 
+  // the number of atoms, over all ranks, in both groups (collective)
+  int count_in_both(LAMMPS *lmp, int groupbit_a, int groupbit_b);
+
   // does fix f advance the orientation of its atoms in this layout?
   bool advances(Fix *f, int layout);
 

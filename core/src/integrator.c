@@ -113,7 +113,7 @@ int rrp_exact_increment(double h, const double w[3], double da[3])
 static int first_half(const rrp_spheres *p, const rrp_inertia *in, double h, double dtf,
                       int exact, rrp_step_report *bad)
 {
-  const double dtc = dtf / in->value; /* unused for RRP_INERTIA_ATOM */
+  const double dtc = in->kind == RRP_INERTIA_RATIO ? dtf / in->value : 0.0; /* dt/c */
   for (int i = 0; i < p->n; i++) {
     if (!selected(p, i)) continue;
     int status = RRP_OK;
@@ -167,7 +167,7 @@ static void verlet_second(const rrp_spheres *p, const rrp_inertia *in, double h,
 /* a non-finite force or torque here is caught by the next first half, before it moves anything */
 {
   const double dtf = 0.5 * h * ftm2v;
-  const double dtc = dtf / in->value; /* unused for RRP_INERTIA_ATOM */
+  const double dtc = in->kind == RRP_INERTIA_RATIO ? dtf / in->value : 0.0; /* dt/c */
   for (int i = 0; i < p->n; i++) {
     if (!selected(p, i) || !valid_body(p, in, i)) continue;
     double dtfm, dtfj;
