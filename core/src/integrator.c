@@ -117,7 +117,7 @@ static int first_half(const rrp_spheres *p, const rrp_inertia *in, double h, dou
   for (int i = 0; i < p->n; i++) {
     if (!selected(p, i)) continue;
     int status = RRP_OK;
-    double w[3] = {0.0, 0.0, 0.0}, dq[4], vn[3], xn[3];
+    double w[3] = {0.0, 0.0, 0.0}, dq[4] = {1.0, 0.0, 0.0, 0.0}, vn[3], xn[3];
     if (!valid_body(p, in, i)) {
       status = RRP_EDOMAIN;
     } else {

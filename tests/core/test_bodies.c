@@ -135,6 +135,179 @@ static void test_isotropic_is_sphere_map(void **state)
   assert_true(d < 1e-12);
 }
 
+/* the solver's beta satisfies the matrix form of (14), vee(F J_d - J_d F^T) = rhs with
+ * F = R(beta), to round-off, for assorted bodies and steps up to h |omega| = 0.6 */
+static void test_legendre_matrix_form(void **state)
+{
+  (void) state;
+  rng_t seed = {12345u};
+  double worst = 0.0;
+  for (int k = 0; k < 2000; k++) {
+    double I[3], rhs[3], beta[3], q[4], R[3][3];
+    for (int i = 0; i < 3; i++) I[i] = 0.2 + 3.0 * rng_uniform(&seed);
+    if (I[0] + I[1] < I[2] || I[1] + I[2] < I[0] || I[2] + I[0] < I[1]) continue; /* triangle */
+    const double scale = 0.6 * fmin(I[0], fmin(I[1], I[2])) * rng_uniform(&seed);
+    double u[3] = {rng_uniform(&seed) - 0.5, rng_uniform(&seed) - 0.5, rng_uniform(&seed) - 0.5};
+    const double nu = norm3(u);
+    for (int i = 0; i < 3; i++) rhs[i] = scale * u[i] / nu;
+    /* one step of a free body from the identity solves (14) with rhs = h Pi */
+    const double h = 1.0, x0[3] = {0}, f0[3] = {0};
+    double x[1][3], v[1][3], L[1][3], qq[1][4] = {{1, 0, 0, 0}};
+    const double mass[1] = {1.0}, inertia[1][3] = {{I[0], I[1], I[2]}};
+    memcpy(x[0], x0, sizeof(x0));
+    memcpy(v[0], x0, sizeof(x0));
+    memcpy(L[0], rhs, sizeof(rhs));
+    const double f[1][3] = {{f0[0], f0[1], f0[2]}}, t[1][3] = {{0, 0, 0}};
+    const rrp_bodies p = {1, NULL, 0, mass, inertia, x, v, f, L, t, qq};
+    assert_int_equal(rrp_bodies_first(&p, h, 1.0, NULL), RRP_OK);
+    memcpy(q, qq[0], sizeof(q));
+    assert_int_equal(rrp_alpha_from_quat(q, beta), RRP_OK);
+    rrp_alpha_to_matrix(beta, R);
+    const double half = 0.5 * (I[0] + I[1] + I[2]);
+    const double Jd[3] = {half - I[0], half - I[1], half - I[2]};
+    double A[3][3];
+    for (int i = 0; i < 3; i++)
+      for (int j = 0; j < 3; j++) A[i][j] = R[i][j] * Jd[j] - Jd[i] * R[j][i];
+    const double v3[3] = {A[2][1], A[0][2], A[1][0]};
+    for (int i = 0; i < 3; i++) worst = fmax(worst, fabs(v3[i] - rhs[i]) / (half * (1.0 + norm3(beta))));
+  }
+  print_message("  (14) in matrix form, 2000 bodies: max residual %.2e (relative)\n", worst);
+  assert_true(worst < 1e-14);
+}
+
+/* the Newton solver reports a step beyond the map's reach instead of returning a wrong beta:
+ * isotropic J with h |omega| = 1.5 has no solution of J beta = (1 + |beta|^2/4) h Pi */
+static void test_step_too_large(void **state)
+{
+  (void) state;
+  one o;
+  const double I[3] = {1.0, 1.0, 1.0}, L0[3] = {1.5, 0.0, 0.0}, q0[4] = {1, 0, 0, 0};
+  one_init(&o, I, L0, q0);
+  rrp_step_report bad = {-1, 0.0};
+  assert_int_equal(rrp_bodies_first(&o.p, 1.0, 1.0, &bad), RRP_ENOCONV);
+  assert_int_equal(bad.index, 0);
+  assert_memory_equal(o.q[0], q0, sizeof(q0));
+  /* just inside the limit it is solved */
+  o.L[0][0] = 0.99;
+  assert_int_equal(rrp_bodies_first(&o.p, 1.0, 1.0, &bad), RRP_OK);
+}
+
+/* second order: the heavy top (slow-top) to t = 2 against the harness's rk4 at a far smaller
+ * step; the error falls by 4 per halving of h */
+static void test_order_two(void **state)
+{
+  (void) state;
+  const rrp_rigid_problem *p = problem("slow-top");
+  const double t_end = 2.0;
+  rrp_rigid_state ref;
+  run(scheme("rk4"), p, 1e-4, 20000, &ref);
+  double Lref[3];
+  rrp_rigid_spatial_momentum(&ref, Lref);
+  double err[3];
+  for (int m = 0; m < 3; m++) {
+    const double h = 0.02 / (1 << m);
+    const long n = lround(t_end / h);
+    rrp_rigid_state s;
+    rrp_rigid_init(p, &s);
+    one o;
+    double L0[3], q0[4];
+    rrp_rigid_spatial_momentum(&s, L0);
+    rrp_matrix_to_quat(s.R, q0);
+    one_init(&o, p->inertia, L0, q0);
+    double R[3][3];
+    for (long k = 0; k < n; k++) {
+      rrp_quat_to_matrix(o.q[0], R);
+      rrp_rigid_torque(p, R, (double) k * h, h, o.T[0]);
+      assert_int_equal(rrp_bodies_first(&o.p, h, 1.0, NULL), RRP_OK);
+      rrp_quat_to_matrix(o.q[0], R);
+      rrp_rigid_torque(p, R, (double) (k + 1) * h, h, o.T[0]);
+      rrp_bodies_second(&o.p, h, 1.0);
+    }
+    rrp_quat_to_matrix(o.q[0], R);
+    double e = 0.0;
+    for (int i = 0; i < 3; i++) {
+      e = fmax(e, fabs(o.L[0][i] - Lref[i]));
+      for (int j = 0; j < 3; j++) e = fmax(e, fabs(R[i][j] - ref.R[i][j]));
+    }
+    err[m] = e;
+  }
+  const double o1 = log2(err[0] / err[1]), o2 = log2(err[1] / err[2]);
+  print_message("  slow top to t = 2: errors %.2e %.2e %.2e, orders %.3f %.3f\n", err[0], err[1],
+                err[2], o1, o2);
+  assert_true(fabs(o1 - 2.0) < 0.1 && fabs(o2 - 2.0) < 0.1);
+}
+
+/* complete elliptic integral of the first kind K(k) by the arithmetic-geometric mean */
+static double ellip_K(double k)
+{
+  double a = 1.0, b = sqrt(1.0 - k * k);
+  for (int i = 0; i < 40 && fabs(a - b) > 1e-16 * a; i++) {
+    const double an = 0.5 * (a + b);
+    b = sqrt(a * b);
+    a = an;
+  }
+  return 3.14159265358979323846 / (2.0 * a);
+}
+
+/* mean time between flips of body axis 2 (Pi_2 = e_2 . L crossing 0 downwards), over the run */
+static double flip_period(const double I[3], const double L0[3], double h, double t_end)
+{
+  one o;
+  const double q0[4] = {1, 0, 0, 0};
+  one_init(&o, I, L0, q0);
+  double prev = L0[1], first = -1.0, last = -1.0;
+  int flips = 0;
+  const long n = lround(t_end / h);
+  for (long k = 1; k <= n; k++) {
+    assert_int_equal(rrp_bodies_first(&o.p, h, 1.0, NULL), RRP_OK);
+    rrp_bodies_second(&o.p, h, 1.0);
+    double R[3][3];
+    rrp_quat_to_matrix(o.q[0], R);
+    const double pi2 = R[0][1] * o.L[0][0] + R[1][1] * o.L[0][1] + R[2][1] * o.L[0][2];
+    if (prev > 0.0 && pi2 <= 0.0) {
+      const double tc = (double) (k - 1) * h + h * prev / (prev - pi2); /* linear interpolation */
+      if (first < 0.0) first = tc;
+      last = tc;
+      flips++;
+    }
+    prev = pi2;
+  }
+  assert_true(flips >= 3);
+  return (last - first) / (flips - 1);
+}
+
+/* Dzhanibekov's flip: a spin near the intermediate axis of I = (1, 2, 3) flips with the period
+ * 4 K(k) / lambda of the Jacobi-elliptic solution of Euler's equations (Landau & Lifshitz
+ * section 37); the map's period converges to it at second order */
+static void test_dzhanibekov_period(void **state)
+{
+  (void) state;
+  const double I[3] = {1.0, 2.0, 3.0}, Pi[3] = {0.02, 1.0, 0.05};
+  double E = 0.0, L2 = 0.0;
+  for (int i = 0; i < 3; i++) {
+    E += 0.5 * Pi[i] * Pi[i] / I[i];
+    L2 += Pi[i] * Pi[i];
+  }
+  double T;
+  if (L2 > 2.0 * E * I[1]) { /* the orbit encircles axis 3 */
+    const double k2 = (I[1] - I[0]) * (2.0 * E * I[2] - L2) / ((I[2] - I[1]) * (L2 - 2.0 * E * I[0]));
+    const double lam = sqrt((I[2] - I[1]) * (L2 - 2.0 * E * I[0]) / (I[0] * I[1] * I[2]));
+    T = 4.0 * ellip_K(sqrt(k2)) / lam;
+  } else { /* encircles axis 1 */
+    const double k2 = (I[2] - I[1]) * (L2 - 2.0 * E * I[0]) / ((I[1] - I[0]) * (2.0 * E * I[2] - L2));
+    const double lam = sqrt((I[1] - I[0]) * (2.0 * E * I[2] - L2) / (I[0] * I[1] * I[2]));
+    T = 4.0 * ellip_K(sqrt(k2)) / lam;
+  }
+  const double t_end = 4.5 * T;
+  const double T1 = flip_period(I, Pi, 0.02, t_end), T2 = flip_period(I, Pi, 0.01, t_end);
+  const double e1 = fabs(T1 - T) / T, e2 = fabs(T2 - T) / T;
+  print_message("  Dzhanibekov flip, I = (1,2,3): period %.6f (elliptic), %.6f (h = 0.02), "
+                "%.6f (h = 0.01); relative errors %.2e %.2e, ratio %.2f\n",
+                T, T1, T2, e1, e2, e1 / e2);
+  assert_true(e2 < 2e-4);
+  assert_true(e1 / e2 > 3.0 && e1 / e2 < 5.0);
+}
+
 /* a zero principal moment or a NaN torque: reported, the body left as it was */
 static void test_bad_bodies(void **state)
 {
@@ -160,6 +333,10 @@ int main(void)
       cmocka_unit_test(test_equals_harness),
       cmocka_unit_test(test_isotropic_is_sphere_map),
       cmocka_unit_test(test_bad_bodies),
+      cmocka_unit_test(test_legendre_matrix_form),
+      cmocka_unit_test(test_step_too_large),
+      cmocka_unit_test(test_order_two),
+      cmocka_unit_test(test_dzhanibekov_period),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
