@@ -13,6 +13,7 @@
 #include "fix_rrp_binder_history.h"
 #include "fix_rrp_gravity.h"
 #include "fix_rrp_nve.h"
+#include "fix_rrp_nve_asphere.h"
 #include "fix_rrp_orientation.h"
 #include "fix_rrp_wall.h"
 #include "pair_rrp_hertz.h"
@@ -43,6 +44,8 @@ struct entry {
 const entry STYLES[] = {
     {"fix", "rrp/nve", "RRP explicit variational integrator for spheres (Baker & Gonzalez 2021)",
      nullptr, &create_v2<FixRRPNVE>},
+    {"fix", "rrp/nve/asphere", "variational RRP map for ellipsoids (general inertia tensor)",
+     nullptr, &create_v2<FixRRPNVEAsphere>},
     {"fix", "rrp/gravity", "uniform field at a body-fixed lever arm (3D pendulum)", nullptr,
      &create_v2<FixRRPGravity>},
     {"fix", "rrp/wall", "Hertzian particle-wall contact with a plane wall", nullptr,

@@ -171,13 +171,6 @@ typedef void (*rg_residual)(void *ctx, const double x[3], double r[3]);
  * RRP_ENONFINITE. The context is left evaluated at x. */
 int rg_newton(rg_residual F, void *ctx, double x[3], double typ);
 
-/* the discrete Legendre relation (14) of a body with principal moments I: the body-frame RRP
- * increment beta with vee(F J_d - J_d F^T) = rhs, F = R(beta), J_d = tr(I)/2 - I, i.e.
- * I beta + beta x (I beta)/2 = (1 + |beta|^2/4) rhs, by Newton's method with the exact Jacobian
- * from beta = rhs / I, to round-off in at most 40 iterations (rigid_rrp.c). Returns RRP_OK,
- * RRP_ENOCONV (no solution reached: h |omega| of order 1 or more) or RRP_ENONFINITE. */
-int rg_legendre_solve(const double I[3], const double rhs[3], double beta[3]);
-
 /* the step functions of the table (rigid.c); each advances s by h and returns a status */
 #define RRP_RIGID_STEP(name) int name(const rrp_rigid_problem *p, double h, rrp_rigid_state *s)
 

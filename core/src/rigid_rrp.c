@@ -4,11 +4,11 @@
  * relation (14)-(17) by Newton's method (new: the paper's open question), and a classical
  * fourth-order Runge-Kutta reference. Attitudes are kept as unit quaternions in aux[0..3] (doc/theory.md
  * section 1) and copied to R after each step. */
+#include "legendre.h"
 #include "rigid_impl.h"
 
 #include "rrp/integrator.h"
 
-#include <float.h>
 #include <string.h>
 
 /* the quaternion of the state, set up from R on a scheme's first step */
@@ -146,78 +146,8 @@ RRP_RIGID_STEP(rrp_step_campello)
  * body-frame RRP increment, and J_d = tr(I)/2 - I (diagonal):
  *   vee(F J_d - J_d F^T) = h (Pi_k + h/2 M_k)                                     (14)/(15)
  *   Pi_k+1 = vee(J_d F - F^T J_d) / h + h/2 M_k+1                                  (17)
- * For scalar J this is (15)-(16): the closed form of map (21)/(23).
- *
- * With F written through its quaternion (w, v) = (1, beta/2) / sqrt(1 + |beta|^2/4), the
- * symmetric parts of F J_d drop out of the vee and J_d2 + J_d3 = I1 (and cyclic), so (14) is
- * the polynomial system
- *   G(beta) = I beta + 1/2 beta x (I beta) - (1 + |beta|^2/4) rhs = 0,   rhs = h (Pi_k + h/2 M_k)
- * with the Jacobian  dG/dbeta = I + 1/2 ([beta]x I - [I beta]x) - 1/2 rhs beta^T.
- * Newton's method on G from beta = rhs / I converges quadratically (h |omega| small: 3 or 4
- * iterations to round-off); a step is halved until |G| decreases. For scalar J the system is
- * J beta = (1 + |beta|^2/4) rhs, solvable only for |rhs| <= J (h |omega| <= 1); beyond such a
- * limit no beta exists and the solver reports RRP_ENOCONV. */
-#define LEGENDRE_MAXITER 40
-
-static void legendre_G(const double I[3], const double rhs[3], const double b[3], double G[3])
-{
-  const double Ib[3] = {I[0] * b[0], I[1] * b[1], I[2] * b[2]};
-  const double s = 1.0 + 0.25 * (b[0] * b[0] + b[1] * b[1] + b[2] * b[2]);
-  G[0] = Ib[0] + 0.5 * (b[1] * Ib[2] - b[2] * Ib[1]) - s * rhs[0];
-  G[1] = Ib[1] + 0.5 * (b[2] * Ib[0] - b[0] * Ib[2]) - s * rhs[1];
-  G[2] = Ib[2] + 0.5 * (b[0] * Ib[1] - b[1] * Ib[0]) - s * rhs[2];
-}
-
-int rg_legendre_solve(const double I[3], const double rhs[3], double beta[3])
-{
-  double G[3];
-  for (int i = 0; i < 3; i++) beta[i] = rhs[i] / I[i];
-  legendre_G(I, rhs, beta, G);
-  double gn = rrp_norm3(G), prev = HUGE_VAL;
-  if (!isfinite(gn)) return RRP_ENONFINITE;
-  for (int it = 0; it < LEGENDRE_MAXITER; it++) {
-    if (gn == 0.0) return RRP_OK;
-    const double *b = beta;
-    const double Ib[3] = {I[0] * b[0], I[1] * b[1], I[2] * b[2]};
-    /* J = diag(I) + 1/2 ([b]x diag(I) - [Ib]x) - 1/2 rhs b^T */
-    double J[3][3] = {{I[0], -0.5 * b[2] * I[1], 0.5 * b[1] * I[2]},
-                      {0.5 * b[2] * I[0], I[1], -0.5 * b[0] * I[2]},
-                      {-0.5 * b[1] * I[0], 0.5 * b[0] * I[1], I[2]}};
-    J[0][1] += 0.5 * Ib[2];
-    J[0][2] -= 0.5 * Ib[1];
-    J[1][0] -= 0.5 * Ib[2];
-    J[1][2] += 0.5 * Ib[0];
-    J[2][0] += 0.5 * Ib[1];
-    J[2][1] -= 0.5 * Ib[0];
-    for (int i = 0; i < 3; i++)
-      for (int j = 0; j < 3; j++) J[i][j] -= 0.5 * rhs[i] * b[j];
-    double mG[3] = {-G[0], -G[1], -G[2]}, d[3];
-    if (!rg_solve3(J, mG, d)) return RRP_ENOCONV;
-    const double nd = rrp_norm3(d), nb = rrp_norm3(beta);
-    if (!isfinite(nd)) return RRP_ENONFINITE;
-    /* converged: the correction at round-off of beta, or no longer shrinking near it */
-    if (nd <= 2.0 * DBL_EPSILON * nb || (nd <= 1e-11 * nb && nd >= prev)) {
-      for (int i = 0; i < 3; i++) beta[i] += d[i];
-      return rrp_finite_n(beta, 3) ? RRP_OK : RRP_ENONFINITE;
-    }
-    prev = nd;
-    /* damped: halve until |G| decreases (always accept near round-off, where |G| is noise) */
-    double lambda = 1.0, bt[3], Gt[3], gt = HUGE_VAL;
-    int accepted = 0;
-    for (int ls = 0; ls < 30 && !accepted; ls++, lambda *= 0.5) {
-      for (int i = 0; i < 3; i++) bt[i] = beta[i] + lambda * d[i];
-      legendre_G(I, rhs, bt, Gt);
-      gt = rrp_norm3(Gt);
-      accepted = (isfinite(gt) && gt < (1.0 - 1e-4 * lambda) * gn) || (nd <= 1e-11 * nb && isfinite(gt));
-    }
-    if (!accepted) return RRP_ENOCONV;
-    memcpy(beta, bt, sizeof(bt));
-    memcpy(G, Gt, sizeof(Gt));
-    gn = gt;
-  }
-  return RRP_ENOCONV;
-}
-
+ * For scalar J this is (15)-(16): the closed form of map (21)/(23). (14) is solved by
+ * rrp_legendre_solve (legendre.h), as in the array kernel rrp/bodies.h. */
 RRP_RIGID_STEP(rrp_step_rrp_general)
 {
   const double *I = p->inertia;
@@ -226,7 +156,7 @@ RRP_RIGID_STEP(rrp_step_rrp_general)
   rrp_quat_to_matrix(q, R);
   rg_body_torque(p, R, s->t, h, M);
   for (int i = 0; i < 3; i++) rhs[i] = h * (s->Pi[i] + 0.5 * h * M[i]);
-  const int status = rg_legendre_solve(I, rhs, beta);
+  const int status = rrp_legendre_solve(I, rhs, beta);
   if (status != RRP_OK) return status;
   /* R_k+1 = R_k F: q <- q q(beta) */
   double qb[4];

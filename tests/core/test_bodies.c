@@ -23,7 +23,7 @@ static void one_init(one *o, const double I[3], const double L0[3], const double
   memcpy(o->L[0], L0, sizeof(o->L[0]));
   memcpy(o->q[0], q0, sizeof(o->q[0]));
   const rrp_bodies p = {1, NULL, 0, o->mass, (const double (*)[3]) o->inertia, o->x, o->v,
-                        (const double (*)[3]) o->f, o->L, (const double (*)[3]) o->T, o->q};
+                        (const double (*)[3]) o->f, o->L, (const double (*)[3]) o->T, NULL, o->q[0], NULL, 4};
   o->p = p;
 }
 
@@ -136,7 +136,8 @@ static void test_isotropic_is_sphere_map(void **state)
 }
 
 /* the solver's beta satisfies the matrix form of (14), vee(F J_d - J_d F^T) = rhs with
- * F = R(beta), to round-off, for assorted bodies and steps up to h |omega| = 0.6 */
+ * F = R(beta), to round-off, for assorted bodies (rods and discs among them) and steps up to
+ * h |omega| = 0.6 */
 static void test_legendre_matrix_form(void **state)
 {
   (void) state;
@@ -145,6 +146,12 @@ static void test_legendre_matrix_form(void **state)
   for (int k = 0; k < 2000; k++) {
     double I[3], rhs[3], beta[3], q[4], R[3][3];
     for (int i = 0; i < 3; i++) I[i] = 0.2 + 3.0 * rng_uniform(&seed);
+    if (k % 4 == 1) { /* a thin rod or a flat disc, moment ratios up to 1e3 */
+      const double e = pow(10.0, -3.0 * rng_uniform(&seed));
+      I[0] = e, I[1] = 1.0, I[2] = 1.0 + e * rng_uniform(&seed);
+    } else if (k % 4 == 3) {
+      I[0] = 2.0, I[1] = 1.0 + 0.01 * rng_uniform(&seed), I[2] = 1.0;
+    }
     if (I[0] + I[1] < I[2] || I[1] + I[2] < I[0] || I[2] + I[0] < I[1]) continue; /* triangle */
     const double scale = 0.6 * fmin(I[0], fmin(I[1], I[2])) * rng_uniform(&seed);
     double u[3] = {rng_uniform(&seed) - 0.5, rng_uniform(&seed) - 0.5, rng_uniform(&seed) - 0.5};
@@ -158,7 +165,7 @@ static void test_legendre_matrix_form(void **state)
     memcpy(v[0], x0, sizeof(x0));
     memcpy(L[0], rhs, sizeof(rhs));
     const double f[1][3] = {{f0[0], f0[1], f0[2]}}, t[1][3] = {{0, 0, 0}};
-    const rrp_bodies p = {1, NULL, 0, mass, inertia, x, v, f, L, t, qq};
+    const rrp_bodies p = {1, NULL, 0, mass, inertia, x, v, f, L, t, NULL, qq[0], NULL, 4};
     assert_int_equal(rrp_bodies_first(&p, h, 1.0, NULL), RRP_OK);
     memcpy(q, qq[0], sizeof(q));
     assert_int_equal(rrp_alpha_from_quat(q, beta), RRP_OK);
@@ -186,6 +193,7 @@ static void test_step_too_large(void **state)
   rrp_step_report bad = {-1, 0.0};
   assert_int_equal(rrp_bodies_first(&o.p, 1.0, 1.0, &bad), RRP_ENOCONV);
   assert_int_equal(bad.index, 0);
+  assert_close(bad.hw, 1.5, 1e-15, 0.0); /* h |omega| */
   assert_memory_equal(o.q[0], q0, sizeof(q0));
   /* just inside the limit it is solved */
   o.L[0][0] = 0.99;
@@ -308,6 +316,71 @@ static void test_dzhanibekov_period(void **state)
   assert_true(e1 / e2 > 3.0 && e1 / e2 < 5.0);
 }
 
+/* LAMMPS's ellipsoid layout: records in a bonus array (radii, quaternion, an int), reached
+ * through a per-atom index, moments from the radii; the same steps as packed arrays with the
+ * moments given; an atom without a record is reported */
+typedef struct bonus {
+  double shape[3];
+  double quat[4];
+  int ilocal;
+} bonus;
+
+static void test_bonus_records(void **state)
+{
+  (void) state;
+  enum { N = 3 };
+  const double mass[N] = {2.0, 1.5, 3.0};
+  const double radii[N][3] = {{1.0, 0.5, 0.25}, {0.3, 0.3, 0.3}, {2.0, 1.0, 1.0}};
+  bonus b[N];
+  const int record[N] = {2, 0, 1}; /* atom i's record */
+  double x[N][3] = {{0}}, v[N][3] = {{0}}, f[N][3], L[N][3], T[N][3], I[N][3], q[N][4];
+  double x2[N][3] = {{0}}, v2[N][3] = {{0}}, L2[N][3];
+  rng_t r = {99u};
+  for (int i = 0; i < N; i++) {
+    memcpy(b[record[i]].shape, radii[i], sizeof(radii[i]));
+    double q0[4] = {1.0, rng_range(&r, -1, 1), rng_range(&r, -1, 1), rng_range(&r, -1, 1)};
+    rrp_quat_normalize(q0);
+    memcpy(b[record[i]].quat, q0, sizeof(q0));
+    memcpy(q[i], q0, sizeof(q0));
+    rrp_ellipsoid_inertia(mass[i], radii[i], I[i]);
+    for (int d = 0; d < 3; d++) {
+      f[i][d] = rng_range(&r, -1, 1);
+      T[i][d] = rng_range(&r, -0.05, 0.05);
+      L[i][d] = L2[i][d] = rng_range(&r, -0.05, 0.05);
+    }
+  }
+  assert_close(I[1][0], 0.4 * 1.5 * 0.09, 1e-15, 0.0); /* a sphere: 2/5 m r^2 */
+  assert_close(I[0][0], 0.2 * 2.0 * (0.25 + 0.0625), 1e-15, 0.0);
+  const rrp_bodies pb = {N, NULL, 0, mass, NULL, x, v, (const double (*)[3]) f, L,
+                         (const double (*)[3]) T, record, b[0].quat, b[0].shape,
+                         sizeof(bonus) / sizeof(double)};
+  const rrp_bodies pp = {N, NULL, 0, mass, (const double (*)[3]) I, x2, v2, (const double (*)[3]) f,
+                         L2, (const double (*)[3]) T, NULL, q[0], NULL, 4};
+  for (int k = 0; k < 50; k++) {
+    assert_int_equal(rrp_bodies_first(&pb, 0.02, 1.0, NULL), RRP_OK);
+    assert_int_equal(rrp_bodies_first(&pp, 0.02, 1.0, NULL), RRP_OK);
+    rrp_bodies_second(&pb, 0.02, 1.0);
+    rrp_bodies_second(&pp, 0.02, 1.0);
+  }
+  for (int i = 0; i < N; i++) {
+    assert_memory_equal(b[record[i]].quat, q[i], sizeof(q[i]));
+    assert_memory_equal(L[i], L2[i], sizeof(L[i]));
+    assert_memory_equal(x[i], x2[i], sizeof(x[i]));
+    assert_memory_equal(b[record[i]].shape, radii[i], sizeof(radii[i]));
+  }
+  /* an atom without a record (a point particle of atom_style ellipsoid) */
+  const int norecord[N] = {2, -1, 1};
+  rrp_bodies pn = pb;
+  pn.record = norecord;
+  rrp_step_report bad = {-1, 0.0};
+  assert_int_equal(rrp_bodies_first(&pn, 0.05, 1.0, &bad), RRP_EDOMAIN);
+  assert_int_equal(bad.index, 1);
+  /* a flat record with two zero radii has a zero moment */
+  b[0].shape[0] = b[0].shape[1] = 0.0;
+  assert_int_equal(rrp_bodies_first(&pb, 0.05, 1.0, &bad), RRP_EDOMAIN);
+  assert_int_equal(bad.index, 1);
+}
+
 /* a zero principal moment or a NaN torque: reported, the body left as it was */
 static void test_bad_bodies(void **state)
 {
@@ -333,6 +406,7 @@ int main(void)
       cmocka_unit_test(test_equals_harness),
       cmocka_unit_test(test_isotropic_is_sphere_map),
       cmocka_unit_test(test_bad_bodies),
+      cmocka_unit_test(test_bonus_records),
       cmocka_unit_test(test_legendre_matrix_form),
       cmocka_unit_test(test_step_too_large),
       cmocka_unit_test(test_order_two),

@@ -20,13 +20,23 @@
 
 #include "rrp/integrator.h"
 
+#include <stddef.h>
+
 #ifdef __cplusplus
 extern "C" {
 #endif
 
 /* Views of n bodies' per-atom arrays (n x 3 interleaved, as LAMMPS stores them). A body is
- * integrated when mask is NULL or (mask[i] & groupbit) != 0. inertia holds the principal moments
- * (body frame), quat unit quaternions (w,x,y,z), body to space. */
+ * integrated when mask is NULL or (mask[i] & groupbit) != 0.
+ *
+ * Orientation and shape live in records: body i uses record k = record[i] (record NULL: k = i;
+ * a negative k is a body without one, reported as RRP_EDOMAIN). The body-to-space unit
+ * quaternion (w,x,y,z) of record k is quat + k * stride. Principal moments (body frame):
+ * inertia[i] when inertia is not NULL, else those of a uniform solid ellipsoid of the body's mass
+ * with the radii (a, b, c) at radii + k * stride: I = m/5 (b^2 + c^2, c^2 + a^2, a^2 + b^2).
+ * Packed n x 4 quaternions: record NULL, stride 4. LAMMPS's ellipsoid bonus: record =
+ * atom->ellipsoid, quat and radii the first bonus's quat and shape, stride
+ * sizeof(Bonus)/sizeof(double). */
 typedef struct rrp_bodies {
   int n;
   const int *mask;
@@ -38,18 +48,30 @@ typedef struct rrp_bodies {
   const double (*f)[3];
   double (*angmom)[3];
   const double (*torque)[3];
-  double (*quat)[4];
+  const int *record;
+  double *quat;
+  const double *radii;
+  size_t stride;
 } rrp_bodies;
+
+/* the principal moments of a uniform solid ellipsoid of mass m and radii r (a, b, c) */
+void rrp_ellipsoid_inertia(double m, const double r[3], double I[3]);
+
+/* body i's principal moments into I and its quaternion's address into *q; RRP_OK, or
+ * RRP_EDOMAIN (no record, or a mass or moment not positive and finite: I and *q may be unset) */
+int rrp_body_of(const rrp_bodies *p, int i, double I[3], double **q);
 
 /* The first half of a step of h (ftm2v converts force * time / mass and torque * time to
  * momentum units per mass, as in rrp/integrator.h). Returns RRP_OK, or at the first body that
- * cannot take the step, which is left untouched and reported in *bad (may be NULL; hw is 0):
- * RRP_EDOMAIN (a mass or principal moment not positive and finite), RRP_ENONFINITE (a non-finite
- * or overflowing state), RRP_ENOCONV (the Legendre relation not solved: a step far too large). */
+ * cannot take the step, which is left untouched and reported in *bad (may be NULL; hw is
+ * h |omega|, the rotation of the step in radians, where it is known, else 0): RRP_EDOMAIN (no
+ * record, or a mass or principal moment not positive and finite), RRP_ENONFINITE (a non-finite
+ * or overflowing state), RRP_ENOCONV (the Legendre relation not solved: a step far too large,
+ * h |omega| of order 1). */
 int rrp_bodies_first(const rrp_bodies *p, double h, double ftm2v, rrp_step_report *bad);
 
 /* The second half (the half kicks with the new force and torque); bodies with an invalid mass or
- * moment are skipped (the next first half reports them). */
+ * record are skipped (the next first half reports them). */
 void rrp_bodies_second(const rrp_bodies *p, double h, double ftm2v);
 
 #ifdef __cplusplus

@@ -1,0 +1,41 @@
+/* -*- c++ -*- ----------------------------------------------------------
+   rrp-lammps: fix rrp/nve/asphere, the variational RRP map for rigid bodies with a general
+   inertia tensor (the discrete Legendre relation (14)-(17) of Baker & Gonzalez 2021 with
+   principal moments) for the ellipsoids of atom_style ellipsoid: x, v, angmom and the
+   ellipsoid's own quaternion, with the inertia of a solid ellipsoid of the atom's shape and mass,
+   as fix nve/asphere. Bookkeeping only: the map is in core/ (rrp/bodies.h).
+------------------------------------------------------------------------- */
+
+#ifdef FIX_CLASS
+// clang-format off
+FixStyle(rrp/nve/asphere,FixRRPNVEAsphere);
+// clang-format on
+#else
+
+#ifndef LMP_FIX_RRP_NVE_ASPHERE_H
+#define LMP_FIX_RRP_NVE_ASPHERE_H
+
+#include "fix.h"
+
+#include "rrp/bodies.h"
+
+namespace LAMMPS_NS {
+
+class FixRRPNVEAsphere : public Fix {
+ public:
+  FixRRPNVEAsphere(class LAMMPS *, int, char **);
+  int setmask() override;
+  void init() override;
+  void initial_integrate(int) override;
+  void final_integrate() override;
+
+ private:
+  class AtomVecEllipsoid *avec;
+  rrp_bodies views(int nlocal);
+  void report(int status, const rrp_step_report &bad);
+};
+
+}    // namespace LAMMPS_NS
+
+#endif
+#endif
