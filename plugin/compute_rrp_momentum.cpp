@@ -1,11 +1,13 @@
 /* ----------------------------------------------------------------------
    rrp-lammps: compute rrp/momentum. See doc/compute_rrp_momentum.md.
-   Vector of 8: P (3), L about the origin (3) = sum m x_unwrapped x v + J Omega, KE_trans, KE_rot.
+   Vector of 8: P (3), L about the origin (3) = sum m x_unwrapped x v + spin (J Omega of a sphere,
+   angmom of an ellipsoid), KE_trans, KE_rot.
 ------------------------------------------------------------------------- */
 
 #include "compute_rrp_momentum.h"
 
 #include "atom.h"
+#include "atom_vec_ellipsoid.h"
 #include "comm.h"
 #include "domain.h"
 #include "error.h"
@@ -15,20 +17,22 @@
 #include "modify.h"
 #include "update.h"
 
+#include "rrp/bodies.h"
 #include "rrp/momentum.h"
 
 using namespace LAMMPS_NS;
 
 ComputeRRPMomentum::ComputeRRPMomentum(LAMMPS *lmp, int narg, char **arg) :
-    Compute(lmp, narg, arg), fix_id(nullptr), sphere{RRP_INERTIA_RATIO, 0.4, nullptr}
+    Compute(lmp, narg, arg), fix_id(nullptr), avec(nullptr), sphere{RRP_INERTIA_RATIO, 0.4, nullptr}
 {
   if (narg > 4)
     error->all(FLERR, "Illegal compute rrp/momentum command: unexpected argument {} (expected "
                       "compute ID group rrp/momentum)", arg[4]);
   if (narg == 4) fix_id = utils::strdup(arg[3]);
-  if (!atom->rmass_flag || !atom->omega_flag)
-    error->all(FLERR, "Compute rrp/momentum requires per-atom rmass and omega (atom_style sphere "
-                      "or bpm/sphere)");
+  if (!atom->rmass_flag || !(atom->omega_flag || atom->ellipsoid_flag))
+    error->all(FLERR, "Compute rrp/momentum requires per-atom rmass, and omega (atom_style sphere "
+                      "or bpm/sphere) or ellipsoids (atom_style ellipsoid)");
+  avec = dynamic_cast<AtomVecEllipsoid *>(atom->style_match("ellipsoid"));
   vector_flag = 1;
   size_vector = RRP_MOM_N;
   extvector = 1;
@@ -54,10 +58,10 @@ void ComputeRRPMomentum::init()
     rules.push_back({f, f->groupbit, in});
   }
 
-  // atoms that no fix rrp/nve integrates count with J = 0.4 m r^2, LAMMPS's solid sphere
+  // spheres that no fix rrp/nve integrates count with J = 0.4 m r^2, LAMMPS's solid sphere
   int other = 0;
   for (int i = 0; i < atom->nlocal; i++) {
-    if (!(atom->mask[i] & groupbit)) continue;
+    if (!(atom->mask[i] & groupbit) || kind(i) != SPHERE) continue;
     bool found = false;
     for (const auto &r : rules) found = found || (atom->mask[i] & r.groupbit);
     if (!found) other++;
@@ -71,6 +75,14 @@ void ComputeRRPMomentum::init()
     error->warning(FLERR, "Compute rrp/momentum: {} atoms are not integrated by fix rrp/nve and "
                           "count with J = 0.4 m r^2 (a sphere; the disc option of fix nve/sphere "
                           "uses 0.5 m r^2)", all);
+}
+
+/* what carries atom i's spin: an ellipsoid (angmom, with the inertia of its shape), a sphere
+ * (omega), or nothing (a point particle of atom_style ellipsoid) */
+int ComputeRRPMomentum::kind(int i) const
+{
+  if (avec && atom->ellipsoid[i] >= 0) return ELLIPSOID;
+  return atom->omega_flag ? SPHERE : POINT;
 }
 
 void ComputeRRPMomentum::compute_vector()
@@ -101,8 +113,19 @@ void ComputeRRPMomentum::compute_vector()
       }
     double unwrap[3];
     domain->unmap(x[i], image[i], unwrap);
-    const double j = rrp_inertia_of_atom(in, i, rmass[i], radius ? radius[i] : 0.0);
-    rrp_momentum_add(rmass[i], j, unwrap, v[i], omega[i], local);
+    const int k = kind(i);
+    if (k == ELLIPSOID) {
+      const auto &b = avec->bonus[atom->ellipsoid[i]];
+      double I[3];
+      rrp_ellipsoid_inertia(rmass[i], b.shape, I);
+      rrp_momentum_add_body(rmass[i], I, b.quat, unwrap, v[i], atom->angmom[i], local);
+    } else if (k == SPHERE) {
+      const double j = rrp_inertia_of_atom(in, i, rmass[i], radius ? radius[i] : 0.0);
+      rrp_momentum_add(rmass[i], j, unwrap, v[i], omega[i], local);
+    } else {
+      const double zero[3] = {0.0, 0.0, 0.0};
+      rrp_momentum_add(rmass[i], 0.0, unwrap, v[i], zero, local);
+    }
   }
   MPI_Allreduce(local, vector, RRP_MOM_N, MPI_DOUBLE, MPI_SUM, world);
   vector[RRP_MOM_KET] *= force->mvv2e;

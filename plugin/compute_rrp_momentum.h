@@ -31,6 +31,9 @@ class ComputeRRPMomentum : public Compute {
 
  private:
   char *fix_id;    // optional, for inputs of earlier versions: checked to exist
+  class AtomVecEllipsoid *avec;    // with atom_style ellipsoid (or hybrid with it)
+  enum { SPHERE, ELLIPSOID, POINT };
+  int kind(int i) const;
   struct rule {
     class Fix *fix;
     int groupbit;

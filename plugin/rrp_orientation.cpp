@@ -73,6 +73,12 @@ void RRPOrientation::check_reader(LAMMPS *lmp, const char *reader, int groupbit,
   Atom *atom = lmp->atom;
   Error *error = lmp->error;
   const int lay = layout(lmp);
+  if (lay == NONE && atom->ellipsoid_flag)
+    error->all(FLERR,
+               "{} reads the orientations of spheres (kept by fix rrp/nve, or atom_style "
+               "bpm/sphere's quaternion); atom_style {} keeps each ellipsoid's orientation in its "
+               "ellipsoid data, which {} does not read",
+               reader, atom->atom_style, reader);
   if (lay == NONE)
     error->all(FLERR,
                "{} needs the orientation of each atom, and atom_style {} carries none: define fix "
