@@ -9,6 +9,7 @@
   energy (etotal + erotate/asphere) is conserved in the NVE part as well as with fix nve/asphere;
 - restart: a continued run equals one restarted from write_restart, bitwise;
 - MPI: 2 ranks agree with 1;
+- atom_style hybrid sphere ellipsoid, ellipsoids and spheres under the two rrp integrators;
 - bad input: an atom without a shape, a step too large to solve, atom_style sphere, a second
   integrator, compute rrp/atom on ellipsoids: each stops with an ERROR naming it."""
 import os
@@ -156,6 +157,41 @@ for np in (1, 2):
 diff = max(abs(x - y) for r1, r2 in zip(runs[1], runs[2]) for x, y in zip(r1[1:], r2[1:]))
 t.check("MPI: 2 ranks agree with 1 after 200 steps", len(runs[2]) == 216 and diff < 1e-9,
         f"max difference {diff:.2e}")
+
+# --- atom_style hybrid sphere ellipsoid: an ellipsoid under rrp/nve/asphere, a sphere under rrp/nve ---
+HYBRID = """
+plugin load ${plugin}
+units lj
+atom_style hybrid sphere ellipsoid
+boundary f f f
+region box block -10 10 -10 10 -10 10
+create_box 2 box
+create_atoms 1 single 0 0 0
+create_atoms 2 single 3 0 0
+set atom 1 shape 2 1 1
+set atom 1 mass 1.0
+set atom 2 diameter 1.0
+set atom 2 density 1.0
+set atom 2 shape 0 0 0
+set atom 1 angmom 0.1 0.3 0.2
+set atom 1 quat 1 2 3 40
+set atom 2 omega 0.5 0.1 0.0
+group ell type 1
+group sph type 2
+compute m all rrp/momentum
+fix 1 ell rrp/nve/asphere
+fix 2 sph rrp/nve
+pair_style zero 2
+pair_coeff * *
+thermo_style custom step c_m[4] c_m[5] c_m[6] c_m[8]
+thermo_modify format float %.17g
+thermo 500
+run 1000
+"""
+rows = thermo_rows(t.must_run(HYBRID, t.workdir("asphere-hybrid")))
+dev = max(abs(a - b) / abs(b) for r in rows for a, b in zip(r[1:], rows[0][1:]))
+t.check("hybrid sphere ellipsoid: rrp/nve/asphere and rrp/nve side by side keep L and KE_rot",
+        len(rows) == 3 and dev < 1e-13, f"max relative change {dev:.2e}")
 
 # --- bad input ---
 def error_of(script, **kw):
