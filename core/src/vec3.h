@@ -4,6 +4,18 @@
 
 #include <math.h>
 
+/* Function multi-versioning of the hot kernels: one build runs AVX-512 or AVX2 code where the
+ * CPU has it and baseline x86-64 (SSE2) elsewhere, chosen once at load time, with no -march flag.
+ * None of the versions contracts a*b+c into a fused multiply-add (ISO C: -ffp-contract=off, and
+ * the versions do not enable FMA), so all give the same bits. RRP_NO_TARGET_CLONES turns it off
+ * (the sanitizer build). */
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(RRP_NO_TARGET_CLONES) &&                 \
+    (!defined(__clang__) || __clang_major__ >= 14)
+#define RRP_CLONES __attribute__((target_clones("avx512f", "avx2", "default")))
+#else
+#define RRP_CLONES
+#endif
+
 static inline double rrp_dot3(const double a[3], const double b[3])
 {
   return a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
