@@ -120,29 +120,42 @@ void PairRRPHertz::compute(int eflag, int vflag)
   for (int ii = 0; ii < inum; ii++) {
     const int i = ilist[ii];
     const int *jlist = firstneigh[i];
+    const double xi = x[i][0], yi = x[i][1], zi = x[i][2], ri = radius[i];
+    const double *kpi = kpp[type[i]];
+    double fxi = 0.0, fyi = 0.0, fzi = 0.0;
     for (int jj = 0; jj < numneigh[i]; jj++) {
       int j = jlist[jj];
       const double factor = special_lj[sbmask(j)];
       j &= NEIGHMASK;
-      if (factor == 0.0) continue;
-      double fi[3], evdwl;
-      const int status =
-          rrp_hertz_pair(kpp[type[i]][type[j]], radius[i], radius[j], x[i], x[j], fi, &evdwl);
+      if (factor == 0.0) continue;    // excluded (special_bonds)
+      const double dx = xi - x[j][0], dy = yi - x[j][1], dz = zi - x[j][2];
+      const double rsq = dx * dx + dy * dy + dz * dz;
+      double evdwl = 0.0;
+      int status = RRP_OK;
+      const double fs = rrp_hertz_pair_factor(kpi[type[j]], ri + radius[j], rsq,
+                                              eflag ? &evdwl : nullptr, &status);
       if (status != RRP_OK)
         error->one(FLERR, "Pair style rrp/hertz: atoms {} and {} on step {}: {} (at ({}, {}, {}))",
                    atom->tag[i], atom->tag[j], update->ntimestep,
                    status == RRP_EDOMAIN ? "coincident centres" : "non-finite positions",
                    x[i][0], x[i][1], x[i][2]);
-      if (evdwl == 0.0) continue;    // no overlap
-      for (int k = 0; k < 3; k++) fi[k] *= factor;
-      evdwl *= factor;
-      for (int k = 0; k < 3; k++) f[i][k] += fi[k];
-      if (newton_pair || j < nlocal)
-        for (int k = 0; k < 3; k++) f[j][k] -= fi[k];
+      if (fs == 0.0) continue;    // no overlap
+      const double fpair = factor * fs;
+      const double fx = fpair * dx, fy = fpair * dy, fz = fpair * dz;
+      fxi += fx;
+      fyi += fy;
+      fzi += fz;
+      if (newton_pair || j < nlocal) {
+        f[j][0] -= fx;
+        f[j][1] -= fy;
+        f[j][2] -= fz;
+      }
       if (evflag)
-        ev_tally_xyz(i, j, nlocal, newton_pair, evdwl, 0.0, fi[0], fi[1], fi[2], x[i][0] - x[j][0],
-                     x[i][1] - x[j][1], x[i][2] - x[j][2]);
+        ev_tally_xyz(i, j, nlocal, newton_pair, factor * evdwl, 0.0, fx, fy, fz, dx, dy, dz);
     }
+    f[i][0] += fxi;
+    f[i][1] += fyi;
+    f[i][2] += fzi;
   }
   if (vflag_fdotr) virial_fdotr_compute();
 }

@@ -21,6 +21,8 @@
 
 #include "rrp/conventions.h"
 
+#include <math.h>
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -30,6 +32,29 @@ extern "C" {
  * non-finite input. */
 int rrp_hertz_pair(double K, double Ri, double Rj, const double xi[3], const double xj[3],
                    double fi[3], double *energy);
+
+/* The same law in the form of a pair style's inner loop: with d = x_i - x_j, rsq = |d|^2 and
+ * a = R_i + R_j, returns the factor fs of the force on i, F_i = fs d (0 when the spheres do not
+ * overlap), and adds U to *energy when energy is not NULL. Bitwise the same force and energy as
+ * rrp_hertz_pair. *status is set to RRP_EDOMAIN (coincident centres) or RRP_ENONFINITE (a NaN
+ * distance or radius) when the pair cannot be evaluated, else left alone. */
+static inline double rrp_hertz_pair_factor(double K, double a, double rsq, double *energy,
+                                           int *status)
+{
+  if (!(rsq < a * a)) {
+    if (!(rsq >= a * a)) *status = RRP_ENONFINITE; /* NaN */
+    return 0.0;
+  }
+  if (rsq == 0.0) {
+    *status = RRP_EDOMAIN;
+    return 0.0;
+  }
+  const double r = sqrt(rsq);
+  const double delta = 1.0 - r / a;
+  const double sd = sqrt(delta);
+  if (energy) *energy += 0.4 * K * delta * delta * sd;
+  return K / a * delta * sd / r;
+}
 
 /* The stiffness of contacts between two kinds of particles with stiffnesses K1, K2: the geometric
  * mean sqrt(K1 K2) (the mixing rule of pair_style rrp/hertz). */
