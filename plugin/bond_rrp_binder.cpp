@@ -25,6 +25,7 @@
 #include "rrp/binder.h"
 
 #include <cmath>
+#include <cstddef>
 #include <cstring>
 
 using namespace LAMMPS_NS;
@@ -37,6 +38,12 @@ static constexpr double TWIST_WARN = 0.9;
 static constexpr int SETTINGS_V2 = 0x5252;
 
 // a stored reference with a zero quaternion is none: the slot's bond has not been computed yet
+// a bond's stored history (fix BOND_HISTORY/RRP) holds its reference as 11 doubles in the order
+// of rrp_binder_ref, which the kernel reads in place
+static_assert(sizeof(rrp_binder_ref) == 11 * sizeof(double) && offsetof(rrp_binder_ref, qi0) ==
+                  3 * sizeof(double) && offsetof(rrp_binder_ref, qj0) == 7 * sizeof(double),
+              "rrp_binder_ref is the 11 stored doubles d0, qi0, qj0");
+
 static bool has_reference(const double *s)
 {
   return s[3] != 0.0 || s[4] != 0.0 || s[5] != 0.0 || s[6] != 0.0;
@@ -293,11 +300,11 @@ void BondRRPBinder::compute(int eflag, int vflag)
     if (tag[j] < tag[i]) std::swap(i, j);    // the reference is stored lower ID first
 
     if (!has_reference(bondstore[n])) capture(n, i, j, quat);
-    rrp_binder_ref ref;
-    unpack_reference(bondstore[n], ref);
+    // the 11 stored values are the reference in rrp_binder_ref's layout (d0, qi0, qj0)
+    const auto *ref = reinterpret_cast<const rrp_binder_ref *>(bondstore[n]);
     const rrp_binder_coeff c = {km[type], ka[type], ks[type], shear_form};
     rrp_binder_load load;
-    const int status = rrp_binder(&c, &ref, x[i], x[j], quat[i], quat[j], &load);
+    const int status = rrp_binder(&c, ref, x[i], x[j], quat[i], quat[j], &load);
     if (status != RRP_OK)
       error->one(FLERR,
                  "Bond style rrp/binder: bond {}-{} on step {}: {} (atoms at ({}, {}, {}) and "
@@ -306,7 +313,7 @@ void BondRRPBinder::compute(int eflag, int vflag)
                  status == RRP_EDOMAIN ? "coincident atoms or zero rest length: no bond direction"
                                        : "non-finite positions or orientations",
                  x[i][0], x[i][1], x[i][2], x[j][0], x[j][1], x[j][2],
-                 rrp_binder_rest_length(&ref));
+                 rrp_binder_rest_length(ref));
 
     // the principal log turns the torsion/bending torque over at a half-turn: without a twist
     // criterion, say so the first time a binder comes near one

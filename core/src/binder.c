@@ -8,18 +8,19 @@
 #include <math.h>
 #include <string.h>
 
-/* Q = R R0^T as a quaternion: q q0* */
-static void rotation_since(const double q[4], const double q0[4], double out[4])
+/* Q = R R0^T as a quaternion: q q0* (inline: the binder is a bond style's inner loop) */
+static inline void rotation_since(const double q[4], const double q0[4], double out[4])
 {
-  double c[4];
-  rrp_quat_conjugate(q0, c);
-  rrp_quat_multiply(q, c, out);
+  const double c[4] = {q0[0], -q0[1], -q0[2], -q0[3]};
+  rrp_qmul(q, c, out);
 }
 
 int rrp_binder(const rrp_binder_coeff *c, const rrp_binder_ref *ref, const double xi[3],
                const double xj[3], const double qi[4], const double qj[4], rrp_binder_load *out)
 {
-  memset(out, 0, sizeof(*out));
+  /* every output is set below; a bond without a term leaves its energy and loads at zero */
+  for (int k = 0; k < 3; k++) out->fi[k] = out->ti[k] = out->tj[k] = 0.0;
+  out->um = out->ua = out->us = out->strain = out->angle = 0.0;
   double d[3];
   for (int k = 0; k < 3; k++) d[k] = xi[k] - xj[k];
   const double L = sqrt(rrp_dot3(d, d));
@@ -37,9 +38,9 @@ int rrp_binder(const rrp_binder_coeff *c, const rrp_binder_ref *ref, const doubl
   rotation_since(qj, ref->qj0, Qj);
 
   /* torsion and bending (44)-(47): theta = log(Q_i Q_j^T), its angle reported in any case */
-  double qr[4], qjc[4], th[3];
-  rrp_quat_conjugate(Qj, qjc);
-  rrp_quat_multiply(Qi, qjc, qr);
+  double qr[4], th[3];
+  const double qjc[4] = {Qj[0], -Qj[1], -Qj[2], -Qj[3]};
+  rrp_qmul(Qi, qjc, qr);
   rrp_quat_to_theta(qr, th);
   out->angle = sqrt(rrp_dot3(th, th));
   if (c->km != 0.0) {
@@ -61,14 +62,14 @@ int rrp_binder(const rrp_binder_coeff *c, const rrp_binder_ref *ref, const doubl
   /* shear */
   if (c->ks != 0.0) {
     double gi[3], gj[3];
-    rrp_quat_rotate(Qi, d0h, gi);
+    rrp_qrot(Qi, d0h, gi);
     if (c->shear == RRP_SHEAR_PAPER) {
       /* (53)-(55): c = (Q_i d0^) . (Q_j d^) */
       double pj[3], h[3], t[3];
-      rrp_quat_rotate(Qj, dh, pj);
+      rrp_qrot(Qj, dh, pj);
       const double cc = rrp_dot3(gi, pj);
       out->us = 0.5 * c->ks * (1.0 - cc) * (1.0 - cc);
-      rrp_quat_rotate(qjc, gi, h); /* h = Q_j^T g_i, c = h . d^ (qjc = Q_j^T from above) */
+      rrp_qrot(qjc, gi, h); /* h = Q_j^T g_i, c = h . d^ (qjc = Q_j^T from above) */
       const double hd = rrp_dot3(h, dh);
       const double s = c->ks * (1.0 - cc) / L;
       for (int k = 0; k < 3; k++) out->fi[k] += s * (h[k] - hd * dh[k]);
@@ -79,7 +80,7 @@ int rrp_binder(const rrp_binder_coeff *c, const rrp_binder_ref *ref, const doubl
       }
     } else {
       /* convected: c_e = (Q_e d0^) . d^ at both ends */
-      rrp_quat_rotate(Qj, d0h, gj);
+      rrp_qrot(Qj, d0h, gj);
       const double ci = rrp_dot3(gi, dh), cj = rrp_dot3(gj, dh);
       out->us = 0.25 * c->ks * ((1.0 - ci) * (1.0 - ci) + (1.0 - cj) * (1.0 - cj));
       const double si = 0.5 * c->ks * (1.0 - ci), sj = 0.5 * c->ks * (1.0 - cj);
@@ -92,12 +93,11 @@ int rrp_binder(const rrp_binder_coeff *c, const rrp_binder_ref *ref, const doubl
       for (int k = 0; k < 3; k++) out->tj[k] += sj * t[k];
     }
   }
-  /* finite input can still overflow (a strain of 1e300): report it rather than pass it on */
-  const double *all = out->fi;
-  for (int k = 0; k < 9; k++)
-    if (!isfinite(all[k])) return RRP_ENONFINITE;
-  if (!isfinite(out->um) || !isfinite(out->ua) || !isfinite(out->us)) return RRP_ENONFINITE;
-  return RRP_OK;
+  /* finite input can still overflow (a strain of 1e300): report it rather than pass it on (one
+   * sum: a NaN or an infinity anywhere makes it non-finite) */
+  double all = out->um + out->ua + out->us;
+  for (int k = 0; k < 3; k++) all += out->fi[k] + out->ti[k] + out->tj[k];
+  return isfinite(all) ? RRP_OK : RRP_ENONFINITE;
 }
 
 double rrp_binder_rest_length(const rrp_binder_ref *ref)

@@ -296,18 +296,7 @@ void rrp_quat_canonical(const double q[4], double out[4])
 
 void rrp_quat_rotate(const double q[4], const double v[3], double out[3])
 {
-  /* v' = v + 2 w (u x v) + 2 u x (u x v), u = q_vec */
-  const double u[3] = {q[1], q[2], q[3]};
-  double t[3], c[3];
-  rrp_cross3(u, v, t);
-  for (int i = 0; i < 3; i++) t[i] *= 2.0;
-  rrp_cross3(u, t, c);
-  const double r0 = v[0] + q[0] * t[0] + c[0];
-  const double r1 = v[1] + q[0] * t[1] + c[1];
-  const double r2 = v[2] + q[0] * t[2] + c[2];
-  out[0] = r0;
-  out[1] = r1;
-  out[2] = r2;
+  rrp_qrot(q, v, out);
 }
 
 void rrp_quat_apply_alpha(const double da[3], double q[4])

@@ -51,6 +51,23 @@ static inline void rrp_qmul(const double p[4], const double q[4], double out[4])
   out[3] = z;
 }
 
+/* out = R(q) v for a unit quaternion q: v + 2 w (u x v) + 2 u x (u x v), u = q_vec; out may
+ * alias v */
+static inline void rrp_qrot(const double q[4], const double v[3], double out[3])
+{
+  const double u[3] = {q[1], q[2], q[3]};
+  double t[3], c[3];
+  rrp_cross3(u, v, t);
+  for (int i = 0; i < 3; i++) t[i] *= 2.0;
+  rrp_cross3(u, t, c);
+  const double r0 = v[0] + q[0] * t[0] + c[0];
+  const double r1 = v[1] + q[0] * t[1] + c[1];
+  const double r2 = v[2] + q[0] * t[2] + c[2];
+  out[0] = r0;
+  out[1] = r1;
+  out[2] = r2;
+}
+
 static inline double rrp_norm3(const double a[3])
 {
   return sqrt(rrp_dot3(a, a));
