@@ -15,6 +15,27 @@ static inline void rotation_since(const double q[4], const double q0[4], double 
   rrp_qmul(q, c, out);
 }
 
+/* theta = log(q), the rotation vector of a unit quaternion (rrp_quat_to_theta: angle 2 atan2(|v|, w)
+ * with w >= 0, Taylor series of atan(z)/z below 1e-4), and its angle |theta| in [0, pi]. The
+ * vector part of a product of unit quaternions has |v| <= 1, so |v| needs no scaling. */
+static inline double log_angle(const double q[4], double th[3])
+{
+  const double sgn = (q[0] < 0.0) ? -1.0 : 1.0;
+  const double w = sgn * q[0];
+  const double v[3] = {sgn * q[1], sgn * q[2], sgn * q[3]};
+  const double s = sqrt(rrp_dot3(v, v));
+  double f; /* angle / s */
+  if (s < 1e-4 * w) {
+    const double z = s / w;
+    const double z2 = z * z;
+    f = 2.0 / w * (1.0 - z2 / 3.0 + z2 * z2 / 5.0);
+  } else {
+    f = 2.0 * atan2(s, w) / s;
+  }
+  rrp_scale3(f, v, th);
+  return f * s;
+}
+
 int rrp_binder(const rrp_binder_coeff *c, const rrp_binder_ref *ref, const double xi[3],
                const double xj[3], const double qi[4], const double qj[4], rrp_binder_load *out)
 {
@@ -27,11 +48,13 @@ int rrp_binder(const rrp_binder_coeff *c, const rrp_binder_ref *ref, const doubl
   const double L0 = sqrt(rrp_dot3(ref->d0, ref->d0));
   if (!isfinite(L) || !isfinite(L0)) return RRP_ENONFINITE;
   if (L == 0.0 || L0 == 0.0) return RRP_EDOMAIN;
+  /* two divisions for the whole bond: the rest multiplies by 1/L and 1/L0 */
+  const double invL = 1.0 / L, invL0 = 1.0 / L0;
   double dh[3], d0h[3];
-  rrp_scale3(1.0 / L, d, dh);
-  rrp_scale3(1.0 / L0, ref->d0, d0h);
+  rrp_scale3(invL, d, dh);
+  rrp_scale3(invL0, ref->d0, d0h);
 
-  out->strain = L / L0 - 1.0;
+  out->strain = L * invL0 - 1.0;
 
   double Qi[4], Qj[4];
   rotation_since(qi, ref->qi0, Qi);
@@ -41,8 +64,7 @@ int rrp_binder(const rrp_binder_coeff *c, const rrp_binder_ref *ref, const doubl
   double qr[4], th[3];
   const double qjc[4] = {Qj[0], -Qj[1], -Qj[2], -Qj[3]};
   rrp_qmul(Qi, qjc, qr);
-  rrp_quat_to_theta(qr, th);
-  out->angle = sqrt(rrp_dot3(th, th));
+  out->angle = log_angle(qr, th);
   if (c->km != 0.0) {
     out->um = 0.5 * c->km * rrp_dot3(th, th);
     for (int k = 0; k < 3; k++) {
@@ -55,7 +77,7 @@ int rrp_binder(const rrp_binder_coeff *c, const rrp_binder_ref *ref, const doubl
   if (c->ka != 0.0) {
     const double strain = out->strain;
     out->ua = 0.5 * c->ka * strain * strain;
-    const double s = -c->ka / L0 * strain;
+    const double s = -c->ka * invL0 * strain;
     for (int k = 0; k < 3; k++) out->fi[k] += s * dh[k];
   }
 
@@ -71,7 +93,7 @@ int rrp_binder(const rrp_binder_coeff *c, const rrp_binder_ref *ref, const doubl
       out->us = 0.5 * c->ks * (1.0 - cc) * (1.0 - cc);
       rrp_qrot(qjc, gi, h); /* h = Q_j^T g_i, c = h . d^ (qjc = Q_j^T from above) */
       const double hd = rrp_dot3(h, dh);
-      const double s = c->ks * (1.0 - cc) / L;
+      const double s = c->ks * (1.0 - cc) * invL;
       for (int k = 0; k < 3; k++) out->fi[k] += s * (h[k] - hd * dh[k]);
       rrp_cross3(gi, pj, t);
       for (int k = 0; k < 3; k++) {
@@ -86,7 +108,7 @@ int rrp_binder(const rrp_binder_coeff *c, const rrp_binder_ref *ref, const doubl
       const double si = 0.5 * c->ks * (1.0 - ci), sj = 0.5 * c->ks * (1.0 - cj);
       double t[3];
       for (int k = 0; k < 3; k++)
-        out->fi[k] += (si * (gi[k] - ci * dh[k]) + sj * (gj[k] - cj * dh[k])) / L;
+        out->fi[k] += (si * (gi[k] - ci * dh[k]) + sj * (gj[k] - cj * dh[k])) * invL;
       rrp_cross3(gi, dh, t);
       for (int k = 0; k < 3; k++) out->ti[k] += si * t[k];
       rrp_cross3(gj, dh, t);

@@ -31,7 +31,11 @@ static double norm3_unit(const double a[3], double *u)
 
 static double norm3_safe(const double a[3])
 {
-  const double m = fmax(fabs(a[0]), fmax(fabs(a[1]), fabs(a[2])));
+  /* the largest |component| by comparisons (fmax is a libm call here); a NaN component gives a
+   * NaN norm either way */
+  const double a0 = fabs(a[0]), a1 = fabs(a[1]), a2 = fabs(a[2]);
+  const double m01 = a0 > a1 ? a0 : a1;
+  const double m = m01 > a2 ? m01 : a2;
   if (m > 1e-150 && m < 1e150) return sqrt(rrp_dot3(a, a));
   return norm3_unit(a, NULL);
 }

@@ -3,16 +3,21 @@
  * ellipsoids, on arrays laid out as LAMMPS lays them out, and a streaming loop that measures the
  * memory bandwidth the kernels compete for.
  *
- *   rrp-kernel-bench [--n N] [--steps S] [--reps R] [--hw W]
+ *   rrp-kernel-bench [--n N] [--steps S] [--reps R] [--hw W] [--kernel NAME]
  *
  * N particles (default 1e5), S steps per repetition (default 20), the best of R repetitions
  * (default 5); W = h |omega|, the rotation per step (default 0.02). The particles have random
  * masses, radii or principal moments near 1, random angular velocities of the given size and no
- * force or torque, so every step does the work of a real one. Prints one line per kernel.
+ * force or torque, so every step does the work of a real one. The binder kernel evaluates N bonds
+ * (convected shear form) between particles turned by random angles of up to W since bonding.
+ * NAME (exact, newmark, euler, bodies, binder, stream) runs that one only (e.g. under valgrind
+ * --tool=callgrind, for instruction counts). Prints one line per kernel.
  */
 #define _POSIX_C_SOURCE 199309L
+#include "rrp/binder.h"
 #include "rrp/bodies.h"
 #include "rrp/integrator.h"
+#include "rrp/rotation.h"
 
 #include <errno.h>
 #include <math.h>
@@ -61,14 +66,19 @@ static void *alloc(size_t n)
 int main(int argc, char **argv)
 {
   double n_d = 1e5, steps_d = 20, reps_d = 5, hw = 0.02;
+  const char *only = NULL;
   for (int a = 1; a < argc; a++) {
+    if (strcmp(argv[a], "--kernel") == 0 && a + 1 < argc) {
+      only = argv[++a];
+      continue;
+    }
     double *target = NULL;
     if (strcmp(argv[a], "--n") == 0) target = &n_d;
     else if (strcmp(argv[a], "--steps") == 0) target = &steps_d;
     else if (strcmp(argv[a], "--reps") == 0) target = &reps_d;
     else if (strcmp(argv[a], "--hw") == 0) target = &hw;
     if (!target || a + 1 >= argc || !parse(argv[a + 1], target)) {
-      fprintf(stderr, "usage: rrp-kernel-bench [--n N] [--steps S] [--reps R] [--hw W]\n"
+      fprintf(stderr, "usage: rrp-kernel-bench [--n N] [--steps S] [--reps R] [--hw W] [--kernel NAME]\n"
                       "  (bad or missing value for %s)\n", argv[a]);
       return 2;
     }
@@ -102,6 +112,7 @@ int main(int argc, char **argv)
          reps, hw);
   const char *names[] = {"exact", "newmark", "euler"};
   for (int k = 0; k < 3; k++) {
+    if (only && strcmp(only, names[k]) != 0) continue;
     const rrp_scheme *s = rrp_scheme_find(names[k]);
     double best = HUGE_VAL;
     for (int r = 0; r < reps; r++) {
@@ -123,7 +134,7 @@ int main(int argc, char **argv)
   const rrp_bodies bd = {n, mask, 1, mass, (const double(*)[3]) I, x, v, (const double(*)[3]) f,
                          om, (const double(*)[3]) tq, NULL, q[0], NULL, 4};
   double best = HUGE_VAL;
-  for (int r = 0; r < reps; r++) {
+  for (int r = 0; r < reps && (!only || strcmp(only, "bodies") == 0); r++) {
     const double t0 = now();
     for (int st = 0; st < steps; st++) {
       if (rrp_bodies_first(&bd, h, 1.0, NULL) != RRP_OK) {
@@ -134,7 +145,43 @@ int main(int argc, char **argv)
     }
     best = fmin(best, (now() - t0) / ((double) steps * n));
   }
-  printf("bodies   general  %8.2f ns per particle-step\n", 1e9 * best);
+  if (!only || strcmp(only, "bodies") == 0)
+    printf("bodies   general  %8.2f ns per particle-step\n", 1e9 * best);
+  /* binders: bond i joins particles i and i+1 (the last one to 0), bonded along x at the identity
+   * orientations, now turned by random angles up to W */
+  if (!only || strcmp(only, "binder") == 0) {
+    rrp_binder_ref *ref = alloc(sizeof(rrp_binder_ref) * (size_t) n);
+    for (int i = 0; i < n; i++) {
+      const double a[3] = {hw * (uniform() - 0.5), hw * (uniform() - 0.5), hw * (uniform() - 0.5)};
+      rrp_alpha_to_quat(a, q[i]);
+      x[i][0] = 1.0 * i + 0.01 * uniform(), x[i][1] = 0.01 * uniform(), x[i][2] = 0.01 * uniform();
+      ref[i].d0[0] = -1.0, ref[i].d0[1] = ref[i].d0[2] = 0.0;
+      ref[i].qi0[0] = ref[i].qj0[0] = 1.0;
+      for (int d = 1; d < 4; d++) ref[i].qi0[d] = ref[i].qj0[d] = 0.0;
+    }
+    const rrp_binder_coeff c = {10.0, 200.0, 200.0, RRP_SHEAR_CONVECTED};
+    double sum = 0.0;
+    best = HUGE_VAL;
+    for (int r = 0; r < reps; r++) {
+      const double t0 = now();
+      for (int st = 0; st < steps; st++)
+        for (int i = 0; i < n; i++) {
+          const int j = i + 1 < n ? i + 1 : 0;
+          rrp_binder_load load;
+          if (rrp_binder(&c, &ref[i], x[i], x[j], q[i], q[j], &load) != RRP_OK) {
+            fprintf(stderr, "rrp-kernel-bench: binder failed\n");
+            return 1;
+          }
+          sum += load.fi[0] + load.ti[1];
+        }
+      best = fmin(best, (now() - t0) / ((double) steps * n));
+    }
+    printf("binder   convected %7.2f ns per bond-step\n", 1e9 * best);
+    volatile double keep = sum;
+    (void) keep;
+    free(ref);
+  }
+  if (only && strcmp(only, "stream") != 0) return 0;
   /* streaming: read f and torque, update v and omega (a triad over 4 arrays of 3 doubles) */
   best = HUGE_VAL;
   for (int r = 0; r < reps; r++) {
