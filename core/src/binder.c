@@ -15,27 +15,6 @@ static inline void rotation_since(const double q[4], const double q0[4], double 
   rrp_qmul(q, c, out);
 }
 
-/* theta = log(q), the rotation vector of a unit quaternion (rrp_quat_to_theta: angle 2 atan2(|v|, w)
- * with w >= 0, Taylor series of atan(z)/z below 1e-4), and its angle |theta| in [0, pi]. The
- * vector part of a product of unit quaternions has |v| <= 1, so |v| needs no scaling. */
-static inline double log_angle(const double q[4], double th[3])
-{
-  const double sgn = (q[0] < 0.0) ? -1.0 : 1.0;
-  const double w = sgn * q[0];
-  const double v[3] = {sgn * q[1], sgn * q[2], sgn * q[3]};
-  const double s = sqrt(rrp_dot3(v, v));
-  double f; /* angle / s */
-  if (s < 1e-4 * w) {
-    const double z = s / w;
-    const double z2 = z * z;
-    f = 2.0 / w * (1.0 - z2 / 3.0 + z2 * z2 / 5.0);
-  } else {
-    f = 2.0 * atan2(s, w) / s;
-  }
-  rrp_scale3(f, v, th);
-  return f * s;
-}
-
 int rrp_binder(const rrp_binder_coeff *c, const rrp_binder_ref *ref, const double xi[3],
                const double xj[3], const double qi[4], const double qj[4], rrp_binder_load *out)
 {
@@ -64,7 +43,8 @@ int rrp_binder(const rrp_binder_coeff *c, const rrp_binder_ref *ref, const doubl
   double qr[4], th[3];
   const double qjc[4] = {Qj[0], -Qj[1], -Qj[2], -Qj[3]};
   rrp_qmul(Qi, qjc, qr);
-  out->angle = log_angle(qr, th);
+  /* the vector part of a product of unit quaternions has |v| <= 1: |v| needs no scaling */
+  out->angle = rrp_qlog(qr, sqrt(qr[1] * qr[1] + qr[2] * qr[2] + qr[3] * qr[3]), th);
   if (c->km != 0.0) {
     out->um = 0.5 * c->km * rrp_dot3(th, th);
     for (int k = 0; k < 3; k++) {

@@ -8,10 +8,6 @@
 #include <math.h>
 #include <stddef.h>
 
-/* Below this angle (radians) the ratio functions use their Taylor series; the first omitted
- * term is then below 1e-24 relative. */
-#define RRP_SERIES_ANGLE 1e-4
-
 /* |a| without overflow or underflow in the squares (a scaled by its largest component); with
  * u non-NULL also the unit vector a/|a|, computed from the scaled a, so that it is right even
  * where |a| itself overflows (two components near DBL_MAX). */
@@ -178,21 +174,8 @@ void rrp_theta_to_quat(const double th[3], double q[4])
 
 void rrp_quat_to_theta(const double q[4], double th[3])
 {
-  /* angle = 2 atan2(|v|, w) with w >= 0; theta = v angle/|v| */
-  const double sgn = (q[0] < 0.0) ? -1.0 : 1.0;
-  const double w = sgn * q[0];
-  const double v[3] = {sgn * q[1], sgn * q[2], sgn * q[3]};
-  const double s = norm3_safe(v);
-  double f; /* angle / s */
-  if (s < RRP_SERIES_ANGLE * w) {
-    /* atan(z)/z with z = s/w small; w > 0 here */
-    const double z = s / w;
-    const double z2 = z * z;
-    f = 2.0 / w * (1.0 - z2 / 3.0 + z2 * z2 / 5.0);
-  } else {
-    f = 2.0 * atan2(s, w) / s;
-  }
-  rrp_scale3(f, v, th);
+  const double v[3] = {q[1], q[2], q[3]};
+  rrp_qlog(q, norm3_safe(v), th);
 }
 
 void rrp_theta_to_matrix(const double th[3], double R[3][3])

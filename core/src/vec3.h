@@ -16,6 +16,10 @@
 #define RRP_CLONES
 #endif
 
+/* Below this angle (radians) the rotation functions use their Taylor series; the first omitted
+ * term is then below 1e-24 relative. */
+#define RRP_SERIES_ANGLE 1e-4
+
 static inline double rrp_dot3(const double a[3], const double b[3])
 {
   return a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
@@ -71,6 +75,25 @@ static inline void rrp_qrot(const double q[4], const double v[3], double out[3])
 static inline double rrp_norm3(const double a[3])
 {
   return sqrt(rrp_dot3(a, a));
+}
+
+/* Log of a unit quaternion q = (w, v): th = angle v/|v| with angle = 2 atan2(|v|, |w|) in
+ * [0, pi], the sign of q chosen so that w >= 0. s = |v| is given by the caller (how it is
+ * computed is its choice). Near the identity atan(z)/z is a series in z = s/w. Returns angle. */
+static inline double rrp_qlog(const double q[4], double s, double th[3])
+{
+  const double sgn = (q[0] < 0.0) ? -1.0 : 1.0;
+  const double w = sgn * q[0];
+  double f; /* angle / s */
+  if (s < RRP_SERIES_ANGLE * w) {
+    const double z = s / w;
+    const double z2 = z * z;
+    f = 2.0 / w * (1.0 - z2 / 3.0 + z2 * z2 / 5.0);
+  } else {
+    f = 2.0 * atan2(s, w) / s;
+  }
+  for (int k = 0; k < 3; k++) th[k] = f * (sgn * q[k + 1]);
+  return f * s;
 }
 
 /* all n values finite */
