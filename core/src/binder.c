@@ -44,7 +44,7 @@ int rrp_binder(const rrp_binder_coeff *c, const rrp_binder_ref *ref, const doubl
   const double qjc[4] = {Qj[0], -Qj[1], -Qj[2], -Qj[3]};
   rrp_qmul(Qi, qjc, qr);
   /* the vector part of a product of unit quaternions has |v| <= 1: |v| needs no scaling */
-  out->angle = rrp_qlog(qr, sqrt(qr[1] * qr[1] + qr[2] * qr[2] + qr[3] * qr[3]), th);
+  out->angle = rrp_qlog(qr, rrp_norm3(qr + 1), th);
   if (c->km != 0.0) {
     out->um = 0.5 * c->km * rrp_dot3(th, th);
     for (int k = 0; k < 3; k++) {

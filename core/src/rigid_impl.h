@@ -75,7 +75,7 @@ static inline void rg_dexpinv(const double psi[3], const double v[3], double out
   const double a2 = rrp_dot3(psi, psi);
   const double a = sqrt(a2);
   double f; /* (1 - (a/2) cot(a/2)) / a^2, series near 0: 1/12 + a^2/720 */
-  if (a < 1e-4) f = 1.0 / 12.0 + a2 / 720.0;
+  if (a < RRP_SERIES_ANGLE) f = 1.0 / 12.0 + a2 / 720.0;
   else f = (1.0 - 0.5 * a / tan(0.5 * a)) / a2;
   double c1[3], c2[3];
   rrp_cross3(psi, v, c1);

@@ -174,8 +174,7 @@ void rrp_theta_to_quat(const double th[3], double q[4])
 
 void rrp_quat_to_theta(const double q[4], double th[3])
 {
-  const double v[3] = {q[1], q[2], q[3]};
-  rrp_qlog(q, norm3_safe(v), th);
+  rrp_qlog(q, norm3_safe(q + 1), th);
 }
 
 void rrp_theta_to_matrix(const double th[3], double R[3][3])

@@ -17,7 +17,7 @@
 #endif
 
 /* Below this angle (radians) the rotation functions use their Taylor series; the first omitted
- * term is then below 1e-24 relative. */
+ * term is then far below round-off (below 1e-19 relative). */
 #define RRP_SERIES_ANGLE 1e-4
 
 static inline double rrp_dot3(const double a[3], const double b[3])
