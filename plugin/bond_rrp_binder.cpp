@@ -2,8 +2,8 @@
    rrp-lammps: bond_style rrp/binder. See doc/bond_rrp_binder.md.
    Bookkeeping only: walk the bond list (newton_bond on or off), keep each bond's reference state
    in the bond history fix BOND_HISTORY/RRP (it migrates with the atoms, is written to restart
-   and data files), tally energies. The orientations come from rrp_orientation.h, the loads from
-   rrp_binder() in core/.
+   and data files), tally energies, break binders and record the breaks. The orientations come
+   from rrp_orientation.h, the loads and the rupture criterion from rrp/binder.h in core/.
 ------------------------------------------------------------------------- */
 
 #include "bond_rrp_binder.h"
@@ -19,51 +19,59 @@
 #include "update.h"
 
 #include "fix_rrp_binder_history.h"
+#include "fix_store_local.h"
 #include "math_const.h"
 #include "rrp_orientation.h"
 
 #include "rrp/binder.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstddef>
 #include <cstring>
 
 using namespace LAMMPS_NS;
 
-// per-bond reference: d0 (3), q_i0 (4), q_j0 (4), ordered so that i has the lower atom ID
-static constexpr int NREF = 11;
 // a binder whose relative rotation passes this fraction of pi is warned about (without twist)
 static constexpr double TWIST_WARN = 0.9;
-// restart settings version 2 (added break twist): added to the shear form's int
+// restart settings version 2 (added break twist): added to the shear form's int (bond_style
+// hybrid's restart settings only)
 static constexpr int SETTINGS_V2 = 0x5252;
+// restart data from version 3 on start with this negative number (a stiffness Km >= 0 came first
+// before), then the version
+static constexpr double RESTART_MAGIC = -7256980.0;
+static constexpr double RESTART_VERSION = 3.0;
+// the stored values of a reference of the layout before version 2 (reference keyword): d0,
+// qi0, qj0
+static constexpr int NREF_OLD = 11;
 
-// a stored reference with a zero quaternion is none: the slot's bond has not been computed yet
-// a bond's stored history (fix BOND_HISTORY/RRP) holds its reference as 11 doubles in the order
-// of rrp_binder_ref, which the kernel reads in place
-static_assert(sizeof(rrp_binder_ref) == 11 * sizeof(double) && offsetof(rrp_binder_ref, qi0) ==
-                  3 * sizeof(double) && offsetof(rrp_binder_ref, qj0) == 7 * sizeof(double),
-              "rrp_binder_ref is the 11 stored doubles d0, qi0, qj0");
+// a bond's slot of the history (fix BOND_HISTORY/RRP) holds r_i and p in rrp_binder_ref's layout,
+// which the kernel reads in place, then (11 values) q_j0
+static_assert(sizeof(rrp_binder_ref) == 7 * sizeof(double) &&
+                  offsetof(rrp_binder_ref, p) == 3 * sizeof(double),
+              "rrp_binder_ref is the 7 stored doubles r_i, p");
 
+// a slot with a zero p has no reference: the slot's bond has not been computed yet
 static bool has_reference(const double *s)
 {
   return s[3] != 0.0 || s[4] != 0.0 || s[5] != 0.0 || s[6] != 0.0;
 }
 
-static void unpack_reference(const double *s, rrp_binder_ref &ref)
-{
-  for (int k = 0; k < 3; k++) ref.d0[k] = s[k];
-  for (int k = 0; k < 4; k++) {
-    ref.qi0[k] = s[3 + k];
-    ref.qj0[k] = s[7 + k];
-  }
-}
+
+// the values a break record may hold (store/local keyword)
+enum { ST_ID1, ST_ID2, ST_TIME, ST_X, ST_Y, ST_Z, ST_MODE, ST_ENERGY, ST_STRAIN, ST_SHEAR, ST_BEND, ST_TWIST };
+static const char *const STORE_NAMES[] = {"id1", "id2", "time", "x", "y", "z", "mode", "energy",
+                                          "strain", "shear", "bend", "twist"};
+static constexpr int NSTORE = sizeof(STORE_NAMES) / sizeof(STORE_NAMES[0]);
 
 BondRRPBinder::BondRRPBinder(LAMMPS *_lmp) :
-    Bond(_lmp), eterm{0.0, 0.0, 0.0}, released(0.0), nbroken(0.0), km(nullptr), ka(nullptr),
-    ks(nullptr), shear_form(RRP_SHEAR_CONVECTED), break_strain(0.0), break_twist(0.0), twist_warned(false),
-    ref_array(nullptr),
-    ref_pending(false), check_pending(true), r0_max(0.0), id_fix_dummy(nullptr), id_fix_history(nullptr),
-    fix_history(nullptr)
+    Bond(_lmp), eterm{0.0, 0.0, 0.0}, released(0.0), nbroken(0.0),
+    nbroken_mode{0.0, 0.0, 0.0, 0.0, 0.0, 0.0}, km(nullptr), ka(nullptr), ks(nullptr),
+    crit{nullptr, nullptr, nullptr, nullptr}, limit(nullptr), limited(nullptr),
+    shear_form(RRP_SHEAR_CONVECTED), break_strain(0.0), break_twist(0.0), twist_warned(false),
+    ref_array(nullptr), ref_pending(false), check_pending(true), first_compute(true), r0_max(0.0),
+    id_fix_dummy(nullptr), id_fix_history(nullptr), fix_history(nullptr), ndata(7),
+    id_fix_store_local(nullptr), store_local_freq(0), fix_store_local(nullptr)
 {
   writedata = 1;
   single_extra = 3;
@@ -79,8 +87,10 @@ BondRRPBinder::~BondRRPBinder()
 {
   if (modify->nfix && id_fix_dummy) modify->delete_fix(id_fix_dummy);
   if (modify->nfix && fix_history) modify->delete_fix(id_fix_history);
+  if (modify->nfix && fix_store_local) modify->delete_fix(id_fix_store_local);
   delete[] id_fix_dummy;
   delete[] id_fix_history;
+  delete[] id_fix_store_local;
   delete[] ref_array;
   delete[] svector;
   if (allocated) {
@@ -88,6 +98,9 @@ BondRRPBinder::~BondRRPBinder()
     memory->destroy(km);
     memory->destroy(ka);
     memory->destroy(ks);
+    for (auto &c : crit) memory->destroy(c);
+    memory->sfree(limit);
+    memory->destroy(limited);
   }
 }
 
@@ -98,11 +111,21 @@ void BondRRPBinder::allocate()
   memory->create(km, np1, "bond:km");
   memory->create(ka, np1, "bond:ka");
   memory->create(ks, np1, "bond:ks");
+  for (auto &c : crit) memory->create(c, np1, "bond:crit");
+  limit = (rrp_binder_limit *) memory->smalloc(np1 * sizeof(rrp_binder_limit), "bond:limit");
+  memory->create(limited, np1, "bond:limited");
   memory->create(setflag, np1, "bond:setflag");
-  for (int i = 1; i < np1; i++) setflag[i] = 0;
+  for (int i = 0; i < np1; i++) {
+    setflag[i] = 0;
+    limited[i] = 0;
+    km[i] = ka[i] = ks[i] = 0.0;
+    for (auto &c : crit) c[i] = 0.0;
+    limit[i] = rrp_binder_limit{0.0, 0.0, 0.0, 0.0};
+  }
 }
 
-/* bond_style rrp/binder [shear convected|paper] [break strain EC] [reference d2_NAME] */
+/* bond_style rrp/binder [shear convected|paper] [break strain EC twist THETA]
+   [reference d2_NAME] [store/local FIX-ID N value ...] */
 
 void BondRRPBinder::settings(int narg, char **arg)
 {
@@ -154,34 +177,93 @@ void BondRRPBinder::settings(int narg, char **arg)
       if (criteria == 0)
         error->all(FLERR, "Bond style rrp/binder break {} is unknown: use break strain EC and/or "
                           "twist THETA", arg[iarg]);
+    } else if (strcmp(arg[iarg], "store/local") == 0) {
+      if (iarg + 4 > narg)
+        utils::missing_cmd_args(FLERR, "bond_style rrp/binder store/local", error);
+      delete[] id_fix_store_local;
+      id_fix_store_local = utils::strdup(arg[iarg + 1]);
+      store_local_freq = utils::inumeric(FLERR, arg[iarg + 2], false, lmp);
+      if (store_local_freq <= 0)
+        error->all(FLERR, "Bond style rrp/binder store/local {} {}: the interval must be a "
+                          "positive number of steps", arg[iarg + 1], arg[iarg + 2]);
+      store_values.clear();
+      iarg += 3;
+      while (iarg < narg) {
+        int v = 0;
+        while (v < NSTORE && strcmp(arg[iarg], STORE_NAMES[v]) != 0) v++;
+        if (v == NSTORE) break;
+        store_values.push_back(v);
+        iarg++;
+      }
+      if (store_values.empty())
+        error->all(FLERR, "Bond style rrp/binder store/local {}: name at least one value (id1 id2 "
+                          "time x y z mode energy strain shear bend twist)", id_fix_store_local);
     } else {
       error->all(FLERR, "Unknown bond_style rrp/binder keyword: {}", arg[iarg]);
     }
   }
+  // the break records' fix, for dump local to name (once the box exists, else at init)
+  if (id_fix_store_local && domain->box_exist) make_store_local();
 }
 
-/* bond_coeff N Km Ka Ks */
+void BondRRPBinder::make_store_local()
+{
+  const int nvalues = (int) store_values.size();
+  Fix *f = modify->get_fix_by_id(id_fix_store_local);
+  if (!f)
+    f = modify->add_fix(fmt::format("{} all STORE/LOCAL {} {}", id_fix_store_local,
+                                    store_local_freq, nvalues));
+  fix_store_local = dynamic_cast<FixStoreLocal *>(f);
+  if (!fix_store_local || fix_store_local->nvalues != nvalues)
+    error->all(FLERR, "Bond style rrp/binder store/local: fix {} exists and is not a STORE/LOCAL "
+                      "fix of {} values", id_fix_store_local, nvalues);
+  store_row.assign(nvalues, 0.0);
+}
+
+bool BondRRPBinder::any_rupture() const
+{
+  if (break_strain > 0.0 || break_twist > 0.0) return true;
+  for (int i = 1; i <= atom->nbondtypes; i++)
+    if (limited && limited[i]) return true;
+  return false;
+}
+
+/* bond_coeff N Km Ka Ks [EPS_C PHI_C BETA_C TAU_C] */
 
 void BondRRPBinder::coeff(int narg, char **arg)
 {
-  if (narg != 4) error->all(FLERR, "Incorrect number of args for bond_coeff rrp/binder: expected N Km Ka Ks");
+  if (narg != 4 && narg != 8)
+    error->all(FLERR, "Incorrect number of args for bond_coeff rrp/binder: expected N Km Ka Ks, "
+                      "optionally followed by the critical axial strain, shear angle, bending "
+                      "angle and twist angle");
   if (!allocated) allocate();
   int ilo, ihi;
   utils::bounds(FLERR, arg[0], 1, atom->nbondtypes, ilo, ihi, error);
-  const double kmv = utils::numeric(FLERR, arg[1], false, lmp);
-  const double kav = utils::numeric(FLERR, arg[2], false, lmp);
-  const double ksv = utils::numeric(FLERR, arg[3], false, lmp);
-  const char *names[3] = {"Km", "Ka", "Ks"};
-  const double vals[3] = {kmv, kav, ksv};
-  for (int k = 0; k < 3; k++)
+  const char *names[7] = {"Km", "Ka", "Ks", "critical axial strain", "critical shear angle",
+                          "critical bending angle", "critical twist angle"};
+  double vals[7] = {0, 0, 0, 0, 0, 0, 0};
+  for (int k = 0; k + 1 < narg; k++) {
+    vals[k] = utils::numeric(FLERR, arg[1 + k], false, lmp);
     if (!(vals[k] >= 0.0) || !std::isfinite(vals[k]))
       error->all(FLERR, "Bond_coeff rrp/binder {} = {} must be a finite number >= 0", names[k],
                  arg[1 + k]);
+  }
+  for (int k = 4; k < 7; k++)
+    if (vals[k] > MathConst::MY_PI)
+      error->all(FLERR, "Bond_coeff rrp/binder {} = {} must be an angle in radians, at most pi "
+                        "(0: this mode does not break)", names[k], arg[1 + k]);
+  rrp_binder_limit lim;
+  if (rrp_binder_limit_set(vals[3], vals[4], vals[5], vals[6], &lim) != RRP_OK)
+    error->all(FLERR, "Bond_coeff rrp/binder: critical values {} {} {} {} are out of range",
+               vals[3], vals[4], vals[5], vals[6]);
   int count = 0;
   for (int i = ilo; i <= ihi; i++) {
-    km[i] = kmv;
-    ka[i] = kav;
-    ks[i] = ksv;
+    km[i] = vals[0];
+    ka[i] = vals[1];
+    ks[i] = vals[2];
+    for (int k = 0; k < 4; k++) crit[k][i] = vals[3 + k];
+    limit[i] = lim;
+    limited[i] = (vals[3] > 0.0 || vals[4] > 0.0 || vals[5] > 0.0 || vals[6] > 0.0) ? 1 : 0;
     setflag[i] = 1;
     count++;
   }
@@ -193,26 +275,46 @@ void BondRRPBinder::init_style()
   // the orientations are checked at setup, when the fixes of the run are known (init also runs
   // for create_bonds, write_data ..., possibly before fix rrp/nve is defined)
   check_pending = true;
+  first_compute = true;
   for (int i = 1; i <= atom->nbondtypes; i++)
     if (!setflag[i])
       error->all(FLERR, "Bond style rrp/binder: bond type {} has no coefficients (bond_style "
                         "hybrid is not supported)", i);
 
+  // the references: 7 values per bond, 11 for the printed shear form (which reads q_j0); a
+  // history made by rrp/read_data or read from a restart file keeps its width
+  const int wanted = shear_form == RRP_SHEAR_PAPER ? 11 : 7;
   if (!fix_history) {
     Fix *f = modify->get_fix_by_id(id_fix_history);
     if (!f)
       f = modify->replace_fix(id_fix_dummy,
-                              fmt::format("{} all BOND_HISTORY/RRP 0 {}", id_fix_history, NREF),
+                              fmt::format("{} all BOND_HISTORY/RRP 0 {}", id_fix_history, wanted),
                               1);
     fix_history = dynamic_cast<FixRRPBinderHistory *>(f);
     if (!fix_history)
       error->all(FLERR, "Bond style rrp/binder: fix {} has style {}, not BOND_HISTORY/RRP",
                  id_fix_history, f->style);
+    // a restart file of the first versions kept the references under LAMMPS's style
+    // BOND_HISTORY, so that this history did not receive them: take them from there
+    if (!fix_history->restart_reset && atom->extra) fix_history->convert_legacy();
     if (id_fix_dummy && modify->get_fix_by_id(id_fix_dummy)) modify->delete_fix(id_fix_dummy);
     delete[] id_fix_dummy;
     id_fix_dummy = nullptr;
   }
   fix_history->setflag = setflag;
+  ndata = fix_history->get_ndata();
+  if (ndata < wanted)
+    error->all(FLERR, "Bond style rrp/binder shear paper reads each particle's orientation at "
+                      "bonding, and the binders' references (read from a data or restart file "
+                      "written with shear convected) have only their relative orientation: "
+                      "use shear convected, or bond the particles anew");
+  if (fix_history->data_counts) {
+    // a data file's released energy and rupture count continue
+    released = fix_history->data_released;
+    nbroken = fix_history->data_nbroken;
+    fix_history->data_counts = false;
+  }
+  if (id_fix_store_local && !fix_store_local) make_store_local();
 
   // the longest rest length of the references stored so far (comm cutoff check of LAMMPS)
   double rmax = 0.0;
@@ -220,54 +322,81 @@ void BondRRPBinder::init_style()
     for (int m = 0; m < atom->num_bond[i]; m++) {
       const double *st = fix_history->slot(i, m);
       if (atom->bond_type[i][m] <= 0 || !has_reference(st)) continue;
-      rrp_binder_ref ref;
-      unpack_reference(st, ref);
-      rmax = std::max(rmax, rrp_binder_rest_length(&ref));
+      rmax = std::max(rmax, rrp_binder_rest_length(reinterpret_cast<const rrp_binder_ref *>(st)));
     }
   MPI_Allreduce(&rmax, &r0_max, 1, MPI_DOUBLE, MPI_MAX, world);
 
   // a ruptured binder leaves the two particles to their contact: the pair must be in the
   // neighbor list with full weight
   twist_warned = false;
-  if ((break_strain > 0.0 || break_twist > 0.0) &&
-      (force->special_lj[1] != 1.0 || force->special_coul[1] != 1.0))
-    error->all(FLERR, "Bond style rrp/binder with break requires special_bonds lj/coul 1.0 for "
-                      "1-2 neighbors (now lj {} coul {}), so that ruptured binders leave contact",
+  if (any_rupture() && (force->special_lj[1] != 1.0 || force->special_coul[1] != 1.0))
+    error->all(FLERR, "Bond style rrp/binder with rupture (break, or critical values in "
+                      "bond_coeff) requires special_bonds lj/coul 1.0 for 1-2 neighbors (now lj {} "
+                      "coul {}), so that ruptured binders leave contact",
                force->special_lj[1], force->special_coul[1]);
 }
 
 /* ----------------------------------------------------------------------
    reference state of bond n (i, j; i has the lower ID) when it is first computed: positions
    (closest image) and orientations now, or the values read into d2_NAME by the reference
-   keyword; stored in the bond list's copy and in the slots of the local atoms
+   keyword; stored in the slots of the local atoms
 ------------------------------------------------------------------------- */
 
-void BondRRPBinder::capture(int n, int i, int j, double **quat)
+void BondRRPBinder::capture(int /*n*/, int i, int j, double **quat)
 {
   double **x = atom->x;
   tagint *tag = atom->tag;
   double d[3] = {x[i][0] - x[j][0], x[i][1] - x[j][1], x[i][2] - x[j][2]};
   domain->minimum_image(d[0], d[1], d[2]);
-  double s[NREF] = {d[0], d[1], d[2], quat[i][0], quat[i][1], quat[i][2], quat[i][3],
-                    quat[j][0], quat[j][1], quat[j][2], quat[j][3]};
-  if (ref_array && ref_pending && !reference_from_array(i, j, s))
+  double old[NREF_OLD] = {d[0], d[1], d[2], quat[i][0], quat[i][1], quat[i][2], quat[i][3],
+                          quat[j][0], quat[j][1], quat[j][2], quat[j][3]};
+  if (ref_array && ref_pending && !reference_from_array(i, j, old))
     error->one(FLERR, "Bond style rrp/binder: no reference state for bond {}-{} in d2_{}", tag[i],
                tag[j], ref_array);
-  if (!has_reference(s))
+  if (!has_reference(old))
     error->one(FLERR, "Bond style rrp/binder: bond {}-{} has a zero reference quaternion", tag[i],
                tag[j]);
-  double *store = fix_history->bondstore[n];
-  for (int k = 0; k < NREF; k++) store[k] = s[k];
-  for (int side = 0; side < 2; side++) {
-    const int a = side ? j : i, b = side ? i : j;
-    if (a >= atom->nlocal) continue;
-    for (int m = 0; m < atom->num_bond[a]; m++)
-      if (atom->bond_atom[a][m] == tag[b])
-        for (int k = 0; k < NREF; k++) fix_history->update_atom_value(a, m, k, s[k]);
-  }
   rrp_binder_ref ref;
-  unpack_reference(s, ref);
+  rrp_binder_reference(old, old + 3, old + 7, &ref);
+  double s[11];
+  for (int k = 0; k < 3; k++) s[k] = ref.ri[k];
+  for (int k = 0; k < 4; k++) {
+    s[3 + k] = ref.p[k];
+    s[7 + k] = old[7 + k];
+  }
+  fix_history->set_bond(i, j, s);
   r0_max = std::max(r0_max, rrp_binder_rest_length(&ref));
+}
+
+/* ----------------------------------------------------------------------
+   a break record for fix STORE/LOCAL (once per bond: on the rank of its lower-ID atom i when
+   newton_bond is off, as LAMMPS's BPM bonds)
+------------------------------------------------------------------------- */
+
+void BondRRPBinder::record(int i, int j, int mode, double energy, const rrp_binder_load &load)
+{
+  if (!fix_store_local || !(force->newton_bond || i < atom->nlocal)) return;
+  double **x = atom->x;
+  for (size_t v = 0; v < store_values.size(); v++) {
+    double &out = store_row[v];
+    switch (store_values[v]) {
+      case ST_ID1: out = (double) atom->tag[i]; break;
+      case ST_ID2: out = (double) atom->tag[j]; break;
+      case ST_TIME:
+        out = update->atime + (double) (update->ntimestep - update->atimestep) * update->dt;
+        break;
+      case ST_X: out = 0.5 * (x[i][0] + x[j][0]); break;
+      case ST_Y: out = 0.5 * (x[i][1] + x[j][1]); break;
+      case ST_Z: out = 0.5 * (x[i][2] + x[j][2]); break;
+      case ST_MODE: out = mode; break;
+      case ST_ENERGY: out = energy; break;
+      case ST_STRAIN: out = load.strain; break;
+      case ST_SHEAR: out = load.shear; break;
+      case ST_BEND: out = load.bend; break;
+      case ST_TWIST: out = load.twist; break;
+    }
+  }
+  fix_store_local->add_data(store_row.data(), i, j);
 }
 
 /* ---------------------------------------------------------------------- */
@@ -285,13 +414,16 @@ void BondRRPBinder::compute(int eflag, int vflag)
   double **f = atom->f;
   double **torque = atom->torque;
   double **quat = RRPOrientation::array(lmp);
-  double **bondstore = fix_history->bondstore;
   tagint *tag = atom->tag;
   const int nlocal = atom->nlocal;
   const int newton_bond = force->newton_bond;
   int **bondlist = neighbor->bondlist;
   const int nbondlist = neighbor->nbondlist;
-  double step_released[2] = {0.0, 0.0};
+  const bool rupture = any_rupture();
+  // this step's released energy, then the ruptures of each mode (1-5)
+  double step[7] = {0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0};
+  int ncaptured = 0;
+  broken.clear();
 
   for (int n = 0; n < nbondlist; n++) {
     const int type = bondlist[n][2];
@@ -299,12 +431,20 @@ void BondRRPBinder::compute(int eflag, int vflag)
     int i = bondlist[n][0], j = bondlist[n][1];
     if (tag[j] < tag[i]) std::swap(i, j);    // the reference is stored lower ID first
 
-    if (!has_reference(bondstore[n])) capture(n, i, j, quat);
-    // the 11 stored values are the reference in rrp_binder_ref's layout (d0, qi0, qj0)
-    const auto *ref = reinterpret_cast<const rrp_binder_ref *>(bondstore[n]);
-    const rrp_binder_coeff c = {km[type], ka[type], ks[type], shear_form};
+    const double *slot = fix_history->slot_of_bond(n);
+    if (!slot)
+      error->one(FLERR, "Bond style rrp/binder: bond {}-{} is in no bond list of its atoms", tag[i],
+                 tag[j]);
+    if (!has_reference(slot)) {
+      capture(n, i, j, quat);
+      ncaptured++;
+    }
+    // the stored values are the reference in rrp_binder_ref's layout (r_i, p), then q_j0
+    const auto *ref = reinterpret_cast<const rrp_binder_ref *>(slot);
+    const rrp_binder_coeff c = {km[type], ka[type], ks[type], shear_form, limited[type]};
     rrp_binder_load load;
-    const int status = rrp_binder(&c, ref, x[i], x[j], quat[i], quat[j], &load);
+    const int status = rrp_binder(&c, ref, ndata == 11 ? slot + 7 : nullptr, x[i], x[j], quat[i],
+                                  quat[j], &load);
     if (status != RRP_OK)
       error->one(FLERR,
                  "Bond style rrp/binder: bond {}-{} on step {}: {} (atoms at ({}, {}, {}) and "
@@ -325,15 +465,25 @@ void BondRRPBinder::compute(int eflag, int vflag)
                      "set a rupture angle with break twist THETA",
                      tag[i], tag[j], update->ntimestep, load.angle, TWIST_WARN);
     }
-    if ((break_strain > 0.0 && load.strain > break_strain) ||
-        (break_twist > 0.0 && load.angle > break_twist)) {
-      // rupture: the binder stops acting, its stored energy is released
-      const double w = newton_bond ? 1.0 : 0.5 * ((i < nlocal) + (j < nlocal));
-      step_released[0] += w * (load.um + load.ua + load.us);
-      step_released[1] += w;
-      bondlist[n][2] = 0;
-      remove_bond(i, j);
-      continue;
+    if (rupture) {
+      int mode = 0, worst = 0;
+      if (limited[type] && rrp_binder_damage(&limit[type], &load, &worst) >= 1.0)
+        mode = worst;
+      else if (break_strain > 0.0 && load.strain > break_strain)
+        mode = RRP_BREAK_AXIAL;
+      else if (break_twist > 0.0 && load.angle > break_twist)
+        mode = MODE_ROTATION;
+      if (mode) {
+        // rupture: the binder stops acting, its stored energy is released
+        const double w = newton_bond ? 1.0 : 0.5 * ((i < nlocal) + (j < nlocal));
+        const double energy = load.um + load.ua + load.us;
+        step[0] += w * energy;
+        step[mode] += w;
+        record(i, j, mode, energy, load);
+        bondlist[n][2] = 0;
+        broken.push_back({i, j, mode});
+        continue;
+      }
     }
 
     if (newton_bond || i < nlocal)
@@ -360,14 +510,33 @@ void BondRRPBinder::compute(int eflag, int vflag)
     }
   }
 
+  // ruptured binders leave the bond lists after the loop (their slots move), and the bond list's
+  // index into the slots is made again
+  for (const auto &b : broken) remove_bond(b.i, b.j);
+  if (!broken.empty()) fix_history->index_slots();
   ref_pending = false;    // bonds made later capture their state when first computed
 
-  if (break_strain > 0.0 || break_twist > 0.0) {
-    double all[2];
-    MPI_Allreduce(step_released, all, 2, MPI_DOUBLE, MPI_SUM, world);
+  if (first_compute) {
+    first_compute = false;
+    int all = 0;
+    MPI_Allreduce(&ncaptured, &all, 1, MPI_INT, MPI_SUM, world);
+    if (all > 0 && comm->me == 0)
+      utils::logmesg(lmp, "Bond style rrp/binder: {} binders took the positions and orientations "
+                          "of step {} as their reference state\n",
+                     all, update->ntimestep);
+  }
+
+  if (rupture) {
+    double all[7];
+    MPI_Allreduce(step, all, 7, MPI_DOUBLE, MPI_SUM, world);
     released += all[0];
-    nbroken += all[1];
-    atom->nbonds -= static_cast<bigint>(std::llround(all[1]));    // thermo bonds, write_data
+    double count = 0.0;
+    for (int m = 1; m <= MODE_ROTATION; m++) {
+      nbroken_mode[m] += all[m];
+      count += all[m];
+    }
+    nbroken += count;
+    atom->nbonds -= static_cast<bigint>(std::llround(count));    // thermo bonds, write_data
   }
 }
 
@@ -403,30 +572,84 @@ double BondRRPBinder::equilibrium_distance(int /*type*/)
   return r0_max;
 }
 
+/* ----------------------------------------------------------------------
+   restart, version 3: a negative marker and the version, the settings (shear form, break
+   criteria, released energy and rupture counts), then per type Km Ka Ks and the four critical
+   values. Files before version 3 hold Km, Ka, Ks per type only (the settings come from the
+   bond_style command then).
+------------------------------------------------------------------------- */
+
 void BondRRPBinder::write_restart(FILE *fp)
 {
-  fwrite(&km[1], sizeof(double), atom->nbondtypes, fp);
-  fwrite(&ka[1], sizeof(double), atom->nbondtypes, fp);
-  fwrite(&ks[1], sizeof(double), atom->nbondtypes, fp);
+  const double head[2] = {RESTART_MAGIC, RESTART_VERSION};
+  fwrite(head, sizeof(double), 2, fp);
+  fwrite(&shear_form, sizeof(int), 1, fp);
+  const double settings[4] = {break_strain, break_twist, released, nbroken};
+  fwrite(settings, sizeof(double), 4, fp);
+  fwrite(&nbroken_mode[1], sizeof(double), MODE_ROTATION, fp);
+  const int n = atom->nbondtypes;
+  fwrite(&km[1], sizeof(double), n, fp);
+  fwrite(&ka[1], sizeof(double), n, fp);
+  fwrite(&ks[1], sizeof(double), n, fp);
+  for (auto &c : crit) fwrite(&c[1], sizeof(double), n, fp);
 }
 
 void BondRRPBinder::read_restart(FILE *fp)
 {
   allocate();
   const int n = atom->nbondtypes;
+  int version = 1;
   if (comm->me == 0) {
-    utils::sfread(FLERR, &km[1], sizeof(double), n, fp, nullptr, error);
+    double first;
+    utils::sfread(FLERR, &first, sizeof(double), 1, fp, nullptr, error);
+    if (first == RESTART_MAGIC) {
+      double v;
+      utils::sfread(FLERR, &v, sizeof(double), 1, fp, nullptr, error);
+      version = static_cast<int>(v);
+      if (version != 3)
+        error->one(FLERR, "Bond style rrp/binder: the restart file has settings version {}; this "
+                          "plugin reads versions 1 to 3", version);
+      utils::sfread(FLERR, &shear_form, sizeof(int), 1, fp, nullptr, error);
+      double settings[4];
+      utils::sfread(FLERR, settings, sizeof(double), 4, fp, nullptr, error);
+      break_strain = settings[0];
+      break_twist = settings[1];
+      released = settings[2];
+      nbroken = settings[3];
+      utils::sfread(FLERR, &nbroken_mode[1], sizeof(double), MODE_ROTATION, fp, nullptr, error);
+      utils::sfread(FLERR, &km[1], sizeof(double), n, fp, nullptr, error);
+    } else {
+      km[1] = first;
+      if (n > 1) utils::sfread(FLERR, &km[2], sizeof(double), n - 1, fp, nullptr, error);
+    }
     utils::sfread(FLERR, &ka[1], sizeof(double), n, fp, nullptr, error);
     utils::sfread(FLERR, &ks[1], sizeof(double), n, fp, nullptr, error);
+    if (version == 3)
+      for (auto &c : crit) utils::sfread(FLERR, &c[1], sizeof(double), n, fp, nullptr, error);
   }
+  MPI_Bcast(&version, 1, MPI_INT, 0, world);
   MPI_Bcast(&km[1], n, MPI_DOUBLE, 0, world);
   MPI_Bcast(&ka[1], n, MPI_DOUBLE, 0, world);
   MPI_Bcast(&ks[1], n, MPI_DOUBLE, 0, world);
-  for (int i = 1; i <= n; i++) setflag[i] = 1;
+  for (auto &c : crit) MPI_Bcast(&c[1], n, MPI_DOUBLE, 0, world);
+  if (version == 3) {
+    MPI_Bcast(&shear_form, 1, MPI_INT, 0, world);
+    MPI_Bcast(&break_strain, 1, MPI_DOUBLE, 0, world);
+    MPI_Bcast(&break_twist, 1, MPI_DOUBLE, 0, world);
+    MPI_Bcast(&released, 1, MPI_DOUBLE, 0, world);
+    MPI_Bcast(&nbroken, 1, MPI_DOUBLE, 0, world);
+    MPI_Bcast(nbroken_mode, MODE_ROTATION + 1, MPI_DOUBLE, 0, world);
+  }
+  for (int i = 1; i <= n; i++) {
+    setflag[i] = 1;
+    rrp_binder_limit_set(crit[0][i], crit[1][i], crit[2][i], crit[3][i], &limit[i]);
+    limited[i] = (crit[0][i] > 0.0 || crit[1][i] > 0.0 || crit[2][i] > 0.0 || crit[3][i] > 0.0);
+  }
 }
 
-/* the settings, version 2: the shear form's int carries SETTINGS_V2, and break twist follows;
-   a file of version 1 (a plain shear form, no twist) is still read */
+/* the settings for bond_style hybrid's restart (which this style refuses at init), version 2:
+   the shear form's int carries SETTINGS_V2, and break twist follows; version 1 (a plain shear
+   form, no twist) is still read */
 
 void BondRRPBinder::write_restart_settings(FILE *fp)
 {
@@ -458,35 +681,44 @@ void BondRRPBinder::read_restart_settings(FILE *fp)
   MPI_Bcast(&nbroken, 1, MPI_DOUBLE, 0, world);
 }
 
+/* Bond Coeffs: Km Ka Ks, and the critical values when a type has them */
+
 void BondRRPBinder::write_data(FILE *fp)
 {
-  for (int i = 1; i <= atom->nbondtypes; i++)
-    fmt::print(fp, "{} {} {} {}\n", i, km[i], ka[i], ks[i]);
+  bool any = false;
+  for (int i = 1; i <= atom->nbondtypes; i++) any = any || limited[i];
+  for (int i = 1; i <= atom->nbondtypes; i++) {
+    if (any)
+      fmt::print(fp, "{} {} {} {} {} {} {} {}\n", i, km[i], ka[i], ks[i], crit[0][i], crit[1][i],
+                 crit[2][i], crit[3][i]);
+    else
+      fmt::print(fp, "{} {} {} {}\n", i, km[i], ka[i], ks[i]);
+  }
 }
 
 /* ----------------------------------------------------------------------
-   reference states written by write_data (section BinderReferences) and read back
-   by fix property/atom into a d2_ array: per atom, for each of its bond slots, the partner's ID
-   and the 11 reference values; a bond is found on either of its atoms (ghost yes)
+   reference states of the layout before version 2 (d0, qi0, qj0), read by fix property/atom into
+   a d2_ array from a data file of that version: per atom, for each of its bond slots, the
+   partner's ID and the 11 values; a bond is found on either of its atoms (ghost yes)
 ------------------------------------------------------------------------- */
 
-int BondRRPBinder::reference_from_array(int i, int j, double s[NREF])
+int BondRRPBinder::reference_from_array(int i, int j, double s[NREF_OLD])
 {
   int flag, cols;
   const int index = atom->find_custom(ref_array, flag, cols);
   if (index < 0 || flag != 1 || cols <= 0)
     error->all(FLERR, "Bond style rrp/binder reference: d2_{} is not a per-atom array of fix "
                       "property/atom", ref_array);
-  if (cols % (NREF + 1) != 0)
+  if (cols % (NREF_OLD + 1) != 0)
     error->all(FLERR, "Bond style rrp/binder reference: d2_{} has {} columns, not a multiple of {}",
-               ref_array, cols, NREF + 1);
+               ref_array, cols, NREF_OLD + 1);
   double **arr = atom->darray[index];
   tagint *tag = atom->tag;
   for (int side = 0; side < 2; side++) {
     const int a = side ? j : i, b = side ? i : j;
-    for (int k = 0; k + NREF + 1 <= cols; k += NREF + 1) {
+    for (int k = 0; k + NREF_OLD + 1 <= cols; k += NREF_OLD + 1) {
       if ((tagint) arr[a][k] != tag[b]) continue;
-      for (int v = 0; v < NREF; v++) s[v] = arr[a][k + 1 + v];
+      for (int v = 0; v < NREF_OLD; v++) s[v] = arr[a][k + 1 + v];
       return 1;
     }
   }
@@ -494,18 +726,17 @@ int BondRRPBinder::reference_from_array(int i, int j, double s[NREF])
 }
 
 /* ----------------------------------------------------------------------
-   reference of the bond between local atom i and atom j, from i's bond slots
+   the stored reference of the bond between local atom i and atom j, from i's bond slots
 ------------------------------------------------------------------------- */
 
-int BondRRPBinder::reference_of(int i, int j, rrp_binder_ref &ref)
+int BondRRPBinder::reference_of(int i, int j, const double *&slot)
 {
   tagint *tag = atom->tag;
+  if (i >= atom->nlocal) return 0;
   for (int m = 0; m < atom->num_bond[i]; m++) {
     if (atom->bond_atom[i][m] != tag[j]) continue;
-    const double *st = fix_history->slot(i, m);
-    if (!has_reference(st)) return 0;
-    unpack_reference(st, ref);
-    return 1;
+    slot = fix_history->slot(i, m);
+    return has_reference(slot) ? 1 : 0;
   }
   return 0;
 }
@@ -518,8 +749,8 @@ double BondRRPBinder::single(int type, double /*rsq*/, int i, int j, double &ffo
   fforce = 0.0;
   svector[0] = svector[1] = svector[2] = 0.0;
   if (type <= 0 || !fix_history) return 0.0;
-  rrp_binder_ref ref;
-  if (!reference_of(i, j, ref) && !reference_of(j, i, ref)) return 0.0;
+  const double *slot = nullptr;
+  if (!reference_of(i, j, slot) && !reference_of(j, i, slot)) return 0.0;
   int lo = i, hi = j;
   if (atom->tag[hi] < atom->tag[lo]) std::swap(lo, hi);
   double **x = atom->x;
@@ -527,10 +758,11 @@ double BondRRPBinder::single(int type, double /*rsq*/, int i, int j, double &ffo
   double d[3] = {x[lo][0] - x[hi][0], x[lo][1] - x[hi][1], x[lo][2] - x[hi][2]};
   domain->minimum_image(d[0], d[1], d[2]);
   const double xlo[3] = {xhi[0] + d[0], xhi[1] + d[1], xhi[2] + d[2]};
-  const rrp_binder_coeff c = {km[type], ka[type], ks[type], shear_form};
+  const rrp_binder_coeff c = {km[type], ka[type], ks[type], shear_form, 0};
   rrp_binder_load load;
   double **quat = RRPOrientation::array(lmp);
-  if (rrp_binder(&c, &ref, xlo, xhi, quat[lo], quat[hi], &load) != RRP_OK)
+  if (rrp_binder(&c, reinterpret_cast<const rrp_binder_ref *>(slot), ndata == 11 ? slot + 7 : nullptr,
+                 xlo, xhi, quat[lo], quat[hi], &load) != RRP_OK)
     return 0.0;
   const double rsq = d[0] * d[0] + d[1] * d[1] + d[2] * d[2];
   // force on lo along d, as force on i along x_i - x_j (the same for i = hi)
@@ -550,5 +782,6 @@ void *BondRRPBinder::extract(const char *str, int &dim)
   if (strcmp(str, "eterm") == 0) return (void *) eterm;
   if (strcmp(str, "released") == 0) return (void *) &released;
   if (strcmp(str, "nbroken") == 0) return (void *) &nbroken;
+  if (strcmp(str, "nbroken_mode") == 0) return (void *) nbroken_mode;
   return nullptr;
 }

@@ -18,6 +18,8 @@ BondStyle(rrp/binder,BondRRPBinder);
 
 #include "rrp/binder.h"
 
+#include <vector>
+
 namespace LAMMPS_NS {
 
 class BondRRPBinder : public Bond {
@@ -40,9 +42,16 @@ class BondRRPBinder : public Bond {
   double eterm[3];     // this rank's U^m, U^a, U^s of the last energy evaluation
   double released;     // energy of all ruptured binders so far (the same on every rank)
   double nbroken;      // number of ruptured binders so far (the same on every rank)
+  double nbroken_mode[6];    // of them, by mode (1 axial ... 5 rotation; 0 unused)
+
+  // rupture modes: rrp_binder_mode 1-4 of the combined criterion, and break twist's rotation
+  enum { MODE_ROTATION = 5 };
 
  protected:
   double *km, *ka, *ks;
+  double *crit[4];              // per type: critical strain, shear, bend, twist angles (0: none)
+  rrp_binder_limit *limit;      // per type: the criterion of crit (core form)
+  int *limited;                 // per type: a combined criterion is set
   int shear_form;
   double break_strain;    // rupture when L/L0 - 1 exceeds it; 0: no rupture
   double break_twist;     // rupture when the relative rotation angle exceeds it; 0: none
@@ -50,15 +59,32 @@ class BondRRPBinder : public Bond {
   char *ref_array;        // d2_ per-atom array with written reference states, or nullptr
   bool ref_pending;       // ref_array still to be read (the first computation after it is set)
   bool check_pending;     // orientation check still to be made (at the first computation after init)
+  bool first_compute;     // the first computation since init (captures are counted then)
   double r0_max;
   char *id_fix_dummy, *id_fix_history;
   class FixRRPBinderHistory *fix_history;
+  int ndata;              // values per slot of the history: 7, or 11 for shear paper
+
+  // break records through fix STORE/LOCAL (store/local keyword)
+  char *id_fix_store_local;
+  int store_local_freq;
+  std::vector<int> store_values;
+  class FixStoreLocal *fix_store_local;
+  std::vector<double> store_row;
+
+  struct Broken {
+    int i, j, mode;
+  };
+  std::vector<Broken> broken;    // this step's ruptures, removed after the bond loop
 
   void allocate();
   void capture(int n, int i, int j, double **quat);
   void remove_bond(int i, int j);
   int reference_from_array(int i, int j, double s[11]);
-  int reference_of(int i, int j, rrp_binder_ref &ref);
+  int reference_of(int i, int j, const double *&slot);
+  bool any_rupture() const;
+  void make_store_local();
+  void record(int i, int j, int mode, double energy, const rrp_binder_load &load);
 };
 
 }    // namespace LAMMPS_NS

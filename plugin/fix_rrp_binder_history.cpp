@@ -5,71 +5,378 @@
 #include "fix_rrp_binder_history.h"
 
 #include "atom.h"
+#include "bond.h"
+#include "comm.h"
+#include "error.h"
+#include "force.h"
+#include "memory.h"
+#include "modify.h"
+#include "neighbor.h"
+
+#include "rrp_orientation.h"
+
+#include "rrp/binder.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
 
 using namespace LAMMPS_NS;
 
+// the per-atom array of the slots
+static constexpr const char *SLOTS_NAME = "rrp_binder_refs";
+// global restart data: -(LAYOUT * 1000 + ndata); a value >= 0 is the stored_flag of the layout
+// before version 2 (11 values d0, qi0, qj0 per slot, kept by LAMMPS's fix property/atom)
+static constexpr int LAYOUT = 2;
+static constexpr int LEGACY_NDATA = 11;
+
 FixRRPBinderHistory::FixRRPBinderHistory(LAMMPS *lmp, int narg, char **arg) :
-    FixBondHistory(lmp, narg, arg)
+    FixBondHistory(lmp, narg, arg), data_counts(false), data_released(0.0), data_nbroken(0.0),
+    legacy(0)
 {
+  if (ndata != 7 && ndata != 11)
+    error->all(FLERR, "Fix {} is internal to bond_style rrp/binder (7 or 11 values per slot)",
+               style);
   // references are captured bond by bond; what is stored is always valid
   stored_flag = 1;
-  wd_section = 1;
+  restart_peratom = 1;
+  maxexchange = nbond * ndata;
+  wd_header = wd_section = 2;    // the orientations and the binders
+
+  // the slots are a per-atom array of this fix (not LAMMPS's fix property/atom, whose width is
+  // fixed before restart data say which layout they hold); callbacks are registered here, while
+  // this fix is not yet in the fix list (Atom::add_callback)
+  index = atom->add_custom(SLOTS_NAME, 1, nbond * ndata);
+  atom->add_callback(Atom::GROW);
+  atom->add_callback(Atom::RESTART);
+  for (int i = 0; i < atom->nmax; i++) set_arrays(i);
 }
 
-const double *FixRRPBinderHistory::slot(int i, int m) const
+FixRRPBinderHistory::~FixRRPBinderHistory()
 {
-  return &atom->darray[index][i][m * ndata];
+  if (copymode) return;
+  atom->delete_callback(id, Atom::GROW);
+  atom->delete_callback(id, Atom::RESTART);
+  if (index >= 0) atom->remove_custom(index, 1, nbond * ndata);
+}
+
+/* (no fix property/atom for the slots, as FixBondHistory would make) */
+
+void FixRRPBinderHistory::post_constructor() {}
+
+void FixRRPBinderHistory::resize(int ndata_new)
+{
+  if (ndata_new == ndata) return;
+  ndata = ndata_new;
+  maxexchange = nbond * ndata;
+  memory->destroy(atom->darray[index]);
+  memory->create(atom->darray[index], atom->nmax, nbond * ndata, "rrp:binder_refs");
+  atom->dcols[index] = nbond * ndata;
+  for (int i = 0; i < atom->nmax; i++) set_arrays(i);
+}
+
+void FixRRPBinderHistory::init()
+{
+  // write_data: the orientations go with the binders (the first fix rrp/nve writes them
+  // when there are no binders)
+  wd_header = wd_section = 2;
+}
+
+double FixRRPBinderHistory::memory_usage()
+{
+  return (double) atom->nmax * nbond * ndata * sizeof(double) +
+      (double) bond_slot.capacity() * sizeof(int);
+}
+
+void FixRRPBinderHistory::grow_arrays(int nmax)
+{
+  memory->grow(atom->darray[index], nmax, nbond * ndata, "rrp:binder_refs");
+}
+
+void FixRRPBinderHistory::copy_arrays(int i, int j, int /*delflag*/)
+{
+  double **s = atom->darray[index];
+  for (int k = 0; k < nbond * ndata; k++) s[j][k] = s[i][k];
+}
+
+int FixRRPBinderHistory::pack_exchange(int i, double *buf)
+{
+  double **s = atom->darray[index];
+  for (int k = 0; k < nbond * ndata; k++) buf[k] = s[i][k];
+  return nbond * ndata;
+}
+
+int FixRRPBinderHistory::unpack_exchange(int nlocal, double *buf)
+{
+  double **s = atom->darray[index];
+  for (int k = 0; k < nbond * ndata; k++) s[nlocal][k] = buf[k];
+  return nbond * ndata;
 }
 
 /* ----------------------------------------------------------------------
-   write_data: section BinderReferences, per atom its ID and for each of its bond_per_atom slots
-   the partner's ID and the ndata reference values (zeros for empty slots and slots without a
-   reference); read back with fix property/atom and bond_style rrp/binder reference d2_NAME
+   the index of the bond list into the slots: for bond n, the local atom that holds it and the
+   slot (the first local atom of the two whose slots name the other)
 ------------------------------------------------------------------------- */
 
-void FixRRPBinderHistory::write_data_section_size(int /*mth*/, int &nx, int &ny)
+void FixRRPBinderHistory::index_slots()
 {
-  nx = atom->nlocal;
-  ny = 1 + (1 + ndata) * atom->bond_per_atom;
-}
-
-void FixRRPBinderHistory::write_data_section_pack(int /*mth*/, double **buf)
-{
-  const int stride = 1 + ndata;
-  for (int i = 0; i < atom->nlocal; i++) {
-    buf[i][0] = ubuf(atom->tag[i]).d;
-    for (int m = 0; m < atom->bond_per_atom; m++) {
-      double *out = &buf[i][1 + m * stride];
-      for (int k = 0; k < stride; k++) out[k] = 0.0;
-      if (m >= atom->num_bond[i] || atom->bond_type[i][m] <= 0) continue;
-      const double *s = slot(i, m);
-      if (s[3] == 0.0 && s[4] == 0.0 && s[5] == 0.0 && s[6] == 0.0) continue;    // none yet
-      out[0] = (double) atom->bond_atom[i][m];
-      for (int k = 0; k < ndata; k++) out[1 + k] = s[k];
+  const int nbondlist = neighbor->nbondlist;
+  int **bondlist = neighbor->bondlist;
+  const int nlocal = atom->nlocal;
+  tagint **bond_atom = atom->bond_atom;
+  int *num_bond = atom->num_bond;
+  tagint *tag = atom->tag;
+  bond_slot.resize(2 * (size_t) nbondlist);
+  for (int n = 0; n < nbondlist; n++) {
+    bond_slot[2 * n] = -1;
+    bond_slot[2 * n + 1] = 0;
+    for (int side = 0; side < 2; side++) {
+      const int a = bondlist[n][side], b = bondlist[n][1 - side];
+      if (a >= nlocal) continue;
+      int m = 0;
+      while (m < num_bond[a] && bond_atom[a][m] != tag[b]) m++;
+      if (m == num_bond[a]) continue;
+      bond_slot[2 * n] = a;
+      bond_slot[2 * n + 1] = m;
+      break;
     }
   }
 }
 
-void FixRRPBinderHistory::write_data_section_keyword(int /*mth*/, FILE *fp)
+void FixRRPBinderHistory::setup_post_neighbor()
 {
-  fprintf(fp,
-          "\nBinderReferences # bond_style rrp/binder: atom-ID, then %d x (partner-ID d0x d0y "
-          "d0z qi0w qi0x qi0y qi0z qj0w qj0x qj0y qj0z)\n\n",
-          atom->bond_per_atom);
+  index_slots();
 }
 
-void FixRRPBinderHistory::write_data_section(int /*mth*/, FILE *fp, int n, double **buf,
+void FixRRPBinderHistory::post_neighbor()
+{
+  index_slots();
+}
+
+void FixRRPBinderHistory::set_bond(int i, int j, const double *values)
+{
+  tagint *tag = atom->tag;
+  for (int side = 0; side < 2; side++) {
+    const int a = side ? j : i, b = side ? i : j;
+    if (a >= atom->nlocal) continue;
+    for (int m = 0; m < atom->num_bond[a]; m++)
+      if (atom->bond_atom[a][m] == tag[b]) {
+        double *s = slot(a, m);
+        for (int k = 0; k < ndata; k++) s[k] = values[k];
+      }
+  }
+}
+
+/* ----------------------------------------------------------------------
+   restart: the layout and width in the global data, each atom's slots with their width in the
+   per-atom data; a file of the layout before version 2 is read from the fix property/atom that
+   kept it then, and converted
+------------------------------------------------------------------------- */
+
+void FixRRPBinderHistory::write_restart(FILE *fp)
+{
+  if (comm->me != 0) return;
+  const double list[1] = {-(double) (LAYOUT * 1000 + ndata)};
+  const int size = sizeof(list);
+  fwrite(&size, sizeof(int), 1, fp);
+  fwrite(list, sizeof(double), 1, fp);
+}
+
+void FixRRPBinderHistory::restart(char *buf)
+{
+  double v;
+  memcpy(&v, buf, sizeof(double));
+  stored_flag = 1;
+  if (v >= 0.0) {
+    convert_legacy();
+    return;
+  }
+  const int code = static_cast<int>(-v);
+  const int nd = code % 1000;
+  if (code / 1000 != LAYOUT || (nd != 7 && nd != 11))
+    error->all(FLERR,
+               "Bond style rrp/binder: the restart file holds binder references in layout {} "
+               "with {} values per bond; this plugin reads layout {} (7 or 11 values) and the "
+               "layout before it: use the plugin version that wrote the file",
+               code / 1000, nd, LAYOUT);
+  resize(nd);
+}
+
+/* the layout before version 2: a fix property/atom <ID>_FIX_PROP_ATOM held d0, qi0, qj0 per slot;
+   its reader (fix RRP/BINDER_LEGACY) passes them to set_legacy() while restart data are there */
+
+void FixRRPBinderHistory::convert_legacy()
+{
+  const std::string reader = std::string(id) + "_FIX_PROP_ATOM";
+  modify->add_fix(fmt::format("{} all RRP/BINDER_LEGACY", reader));
+  modify->delete_fix(reader);
+}
+
+void FixRRPBinderHistory::set_legacy(int i, const double *values, int nvalues)
+{
+  if (ndata != LEGACY_NDATA) resize(LEGACY_NDATA);
+  legacy = 1;
+  const int nb = std::min(nbond, nvalues / LEGACY_NDATA);
+  for (int m = 0; m < nb; m++) {
+    const double *s = &values[m * LEGACY_NDATA];
+    double *t = slot(i, m);
+    for (int k = 0; k < LEGACY_NDATA; k++) t[k] = 0.0;
+    if (s[3] == 0.0 && s[4] == 0.0 && s[5] == 0.0 && s[6] == 0.0) continue;    // none yet
+    rrp_binder_ref ref;
+    rrp_binder_reference(s, s + 3, s + 7, &ref);
+    for (int k = 0; k < 3; k++) t[k] = ref.ri[k];
+    for (int k = 0; k < 4; k++) {
+      t[3 + k] = ref.p[k];
+      t[7 + k] = s[7 + k];
+    }
+  }
+}
+
+FixRRPBinderLegacy::FixRRPBinderLegacy(LAMMPS *lmp, int narg, char **arg) : Fix(lmp, narg, arg)
+{
+  if (narg != 3) error->all(FLERR, "Fix {} is internal to bond_style rrp/binder", style);
+  restart_peratom = 1;
+  delete[] style;
+  style = utils::strdup("property/atom");
+}
+
+void FixRRPBinderLegacy::unpack_restart(int nlocal, int nth)
+{
+  const std::string owner(id, strlen(id) - strlen("_FIX_PROP_ATOM"));
+  auto *history = dynamic_cast<FixRRPBinderHistory *>(modify->get_fix_by_id(owner));
+  if (!history) return;
+  double **extra = atom->extra;
+  int m = 0;
+  for (int i = 0; i < nth; i++) m += static_cast<int>(extra[nlocal][m]);
+  const int count = static_cast<int>(extra[nlocal][m]);
+  history->set_legacy(nlocal, &extra[nlocal][m + 1], count - 1);
+}
+
+int FixRRPBinderHistory::pack_restart(int i, double *buf)
+{
+  // buf[0] is the count of values including itself: other fixes skip over it that way
+  const double *s = atom->darray[index][i];
+  buf[0] = 3 + nbond * ndata;
+  buf[1] = ndata;
+  buf[2] = nbond;
+  for (int k = 0; k < nbond * ndata; k++) buf[3 + k] = s[k];
+  return 3 + nbond * ndata;
+}
+
+void FixRRPBinderHistory::unpack_restart(int nlocal, int nth)
+{
+  if (legacy) return;    // converted from the fix property/atom of that layout
+  double **extra = atom->extra;
+  int m = 0;
+  for (int i = 0; i < nth; i++) m += static_cast<int>(extra[nlocal][m]);
+  const int nd = static_cast<int>(extra[nlocal][m + 1]);
+  const int nb = static_cast<int>(extra[nlocal][m + 2]);
+  const double *from = &extra[nlocal][m + 3];
+  double *s = atom->darray[index][nlocal];
+  for (int k = 0; k < nbond * ndata; k++) s[k] = 0.0;
+  for (int slot = 0; slot < std::min(nb, nbond); slot++)
+    for (int k = 0; k < std::min(nd, ndata); k++) s[slot * ndata + k] = from[slot * nd + k];
+}
+
+int FixRRPBinderHistory::size_restart(int /*nlocal*/)
+{
+  return 3 + nbond * ndata;
+}
+
+int FixRRPBinderHistory::maxsize_restart()
+{
+  return 3 + nbond * ndata;
+}
+
+/* ----------------------------------------------------------------------
+   write_data: a header line (which plain read_data stops at, with the line as its message) and
+   the sections Orientations (mth 0) and Binders (mth 1): one line per bond, in the bonds of
+   the Bonds section (type not 0), "ID_i ID_j" (i the lower ID) and the slot's values, at most
+   VALUES_PER_LINE to a line (read_data's lines end at 256 characters), zeros for a bond
+   without a reference yet; the released energy and rupture count in the header line
+------------------------------------------------------------------------- */
+
+void FixRRPBinderHistory::write_data_header(FILE *fp, int mth)
+{
+  if (mth == 0) {
+    RRPOrientation::write_data_header(fp);
+    return;
+  }
+  double released = 0.0, nbroken = 0.0;
+  int dim;
+  if (force->bond && force->bond_match("rrp/binder")) {
+    auto *r = (double *) force->bond->extract("released", dim);
+    auto *b = (double *) force->bond->extract("nbroken", dim);
+    if (r) released = *r;
+    if (b) nbroken = *b;
+  }
+  fmt::print(fp, "{} {} values per bond, released {:.17g} in {} ruptures; read this data file "
+                 "with the command rrp/read_data of the rrp-lammps plugin\n",
+             DATA_HEADER, ndata, released, nbroken);
+}
+
+void FixRRPBinderHistory::write_data_section_size(int mth, int &nx, int &ny)
+{
+  if (mth == 0) {
+    RRPOrientation::write_data_size(lmp, nx, ny);
+    return;
+  }
+  const int newton_bond = force->newton_bond;
+  nx = 0;
+  for (int i = 0; i < atom->nlocal; i++)
+    for (int m = 0; m < atom->num_bond[i]; m++)
+      if (atom->bond_type[i][m] != 0 && (newton_bond || atom->tag[i] < atom->bond_atom[i][m]))
+        nx++;
+  ny = 2 + ndata;
+}
+
+void FixRRPBinderHistory::write_data_section_pack(int mth, double **buf)
+{
+  if (mth == 0) {
+    RRPOrientation::write_data_pack(lmp, buf);
+    return;
+  }
+  const int newton_bond = force->newton_bond;
+  tagint *tag = atom->tag;
+  int row = 0;
+  for (int i = 0; i < atom->nlocal; i++)
+    for (int m = 0; m < atom->num_bond[i]; m++) {
+      const tagint partner = atom->bond_atom[i][m];
+      if (atom->bond_type[i][m] == 0 || !(newton_bond || tag[i] < partner)) continue;
+      buf[row][0] = ubuf(std::min(tag[i], partner)).d;
+      buf[row][1] = ubuf(std::max(tag[i], partner)).d;
+      const double *s = slot(i, m);
+      for (int k = 0; k < ndata; k++) buf[row][2 + k] = s[k];
+      row++;
+    }
+}
+
+void FixRRPBinderHistory::write_data_section_keyword(int mth, FILE *fp)
+{
+  if (mth == 0) {
+    RRPOrientation::write_data_keyword(fp);
+    return;
+  }
+  fmt::print(fp,
+             "\n{} # bond_style rrp/binder: ID_i ID_j (i the lower ID), r_i (3), p (4){} "
+             "(zeros: not yet captured)\n\n",
+             DATA_SECTION, ndata == 11 ? ", then ID_i ID_j q_j0 (4)" : "");
+}
+
+void FixRRPBinderHistory::write_data_section(int mth, FILE *fp, int n, double **buf,
                                              int /*index*/)
 {
-  const int ncol = (1 + ndata) * atom->bond_per_atom;
+  if (mth == 0) {
+    RRPOrientation::write_data_rows(fp, n, buf);
+    return;
+  }
   for (int i = 0; i < n; i++) {
-    std::string line = fmt::format("{}", (tagint) ubuf(buf[i][0]).i);
-    for (int k = 0; k < ncol; k++) {
-      if (k % (1 + ndata) == 0)
-        line += fmt::format(" {}", (tagint) buf[i][1 + k]);
-      else
-        line += fmt::format(" {:.17g}", buf[i][1 + k]);
+    const tagint a = ubuf(buf[i][0]).i, b = ubuf(buf[i][1]).i;
+    for (int first = 0; first < ndata; first += VALUES_PER_LINE) {
+      std::string line = fmt::format("{} {}", a, b);
+      for (int k = first; k < std::min(ndata, first + VALUES_PER_LINE); k++)
+        line += fmt::format(" {}", buf[i][2 + k]);
+      fmt::print(fp, "{}\n", line);
     }
-    fmt::print(fp, "{}\n", line);
   }
 }

@@ -1,35 +1,104 @@
 /* -*- c++ -*- ----------------------------------------------------------
    rrp-lammps: internal fix BOND_HISTORY/RRP, the reference states of bond_style rrp/binder: a
-   LAMMPS bond history (per bond slot of each atom, migrating with the atoms and written to
-   restart files; delete_bonds, fix bond/break ... find it by its style and clear or shift it)
-   plus the BinderReferences section of write_data. A slot whose reference
-   quaternions are zero has no reference yet: the binder captures it when it first computes the
-   bond, so bonds made between runs or during a run get theirs too.
+   LAMMPS bond history (per bond slot of each atom; delete_bonds, fix bond/break ... find it by
+   its style and clear or shift it) that keeps one copy of each reference, in the atoms' slots:
+   the binder reads a bond's reference in place through an index built at each reneighboring
+   (no per-bond copy as FixBondHistory's bondstore). The slots migrate with their atoms and go
+   into restart files (self-describing: the layout and width travel with each atom's data).
+   write_data writes them in the Binders section, one line per bond, which rrp/read_data reads.
+
+   Slot layout (ndata values, i the bond's atom with the lower ID): r_i (3), p (4) as
+   rrp_binder_ref, then for ndata = 11 q_j0 (4), which only the printed shear form reads. A slot
+   whose p is zero has no reference yet: the binder captures it when it first computes the bond.
 ------------------------------------------------------------------------- */
 
 #ifdef FIX_CLASS
 // clang-format off
 FixStyle(BOND_HISTORY/RRP,FixRRPBinderHistory);
+FixStyle(RRP/BINDER_LEGACY,FixRRPBinderLegacy);
 // clang-format on
 #else
 
 #ifndef LMP_FIX_RRP_BINDER_HISTORY_H
 #define LMP_FIX_RRP_BINDER_HISTORY_H
 
+#include "atom.h"
 #include "fix_bond_history.h"
+
+#include <vector>
 
 namespace LAMMPS_NS {
 
 class FixRRPBinderHistory : public FixBondHistory {
  public:
   FixRRPBinderHistory(class LAMMPS *, int, char **);
+  ~FixRRPBinderHistory() override;
+  void post_constructor() override;
+  void init() override;
+  void setup_post_neighbor() override;
+  void post_neighbor() override;
+  void pre_exchange() override {}
+  double memory_usage() override;
+
+  void grow_arrays(int) override;
+  void copy_arrays(int, int, int) override;
+  int pack_exchange(int, double *) override;
+  int unpack_exchange(int, double *) override;
+  void write_restart(FILE *) override;
+  void restart(char *) override;
+  int pack_restart(int, double *) override;
+  void unpack_restart(int, int) override;
+  int size_restart(int) override;
+  int maxsize_restart() override;
+
+  void write_data_header(FILE *, int) override;
   void write_data_section_size(int, int &, int &) override;
   void write_data_section_pack(int, double **) override;
   void write_data_section_keyword(int, FILE *) override;
   void write_data_section(int, FILE *, int, double **, int) override;
 
   // the stored reference of local atom i's bond slot m (ndata values)
-  const double *slot(int i, int m) const;
+  double *slot(int i, int m) const { return &atom->darray[index][i][m * ndata]; }
+  // the slot of bond n of the bond list (valid from one reneighboring to the next; after a
+  // bond list entry's slots move, index_slots() again), nullptr if no local atom holds it
+  double *slot_of_bond(int n) const
+  {
+    const int a = bond_slot[2 * n];
+    return a < 0 ? nullptr : slot(a, bond_slot[2 * n + 1]);
+  }
+  void index_slots();
+  // the values of the slots of bond (i, j) on its local atoms
+  void set_bond(int i, int j, const double *values);
+
+  // released energy and rupture count brought by a data file, for the binder (once)
+  bool data_counts;
+  double data_released, data_nbroken;
+
+  // a restart file of the layout before version 2 kept the slots (d0, qi0, qj0) in a fix
+  // property/atom <ID>_FIX_PROP_ATOM: read them from it into this layout, if it has them
+  void convert_legacy();
+  // the slots of local atom i from that layout (called by fix RRP/BINDER_LEGACY)
+  void set_legacy(int i, const double *values, int nvalues);
+  // another width of the slots (all set to none)
+  void resize(int ndata_new);
+
+  static constexpr const char *DATA_HEADER = "rrp-lammps binders:";
+  static constexpr const char *DATA_SECTION = "Binders";
+  static constexpr int VALUES_PER_LINE = 7;
+
+ private:
+  std::vector<int> bond_slot;    // per bond list entry: local atom and slot, or -1
+  int legacy;                    // restart of the layout before version 2 (d0, qi0, qj0)
+};
+
+/* the reader of that layout's restart data: made under the ID and (as LAMMPS matches restart
+   data by ID and style) the style of the fix property/atom that wrote them, it passes each
+   atom's values to the history, and goes */
+class FixRRPBinderLegacy : public Fix {
+ public:
+  FixRRPBinderLegacy(class LAMMPS *, int, char **);
+  int setmask() override { return 0; }
+  void unpack_restart(int, int) override;
 };
 
 }    // namespace LAMMPS_NS

@@ -153,7 +153,8 @@ FixRRPNVE::FixRRPNVE(LAMMPS *lmp, int narg, char **arg) :
     error->all(FLERR, "Fix rrp/nve ghosts always: atom_style {} sends its quaternion to ghost "
                       "atoms with comm_modify vel yes; set that instead", atom->atom_style);
 
-  wd_section = 1;    // write_data: the Orientations section (by the first fix rrp/nve only)
+  // write_data: the Orientations section (by one fix only, chosen at init)
+  wd_header = wd_section = 1;
 }
 
 /* the orientations of layout STORE: found by ID, created by the first fix rrp/nve. Runs before
@@ -270,8 +271,7 @@ void FixRRPNVE::set_alpha()
   memory->destroy(a);
 }
 
-/* from the quat keyword (w, x, y, z; normalised), e.g. the Orientations section that write_data
-   writes, read back by fix property/atom */
+/* from the quat keyword (w, x, y, z; normalised) */
 
 void FixRRPNVE::set_quat()
 {
@@ -294,36 +294,33 @@ void FixRRPNVE::set_quat()
 }
 
 /* ----------------------------------------------------------------------
-   write_data: an "Orientations" section, atom ID and unit quaternion (w, x, y, z), written by the
-   first fix rrp/nve in either layout; read it back with fix property/atom d2_q 4,
-   read_data ... fix ID NULL Orientations and the quat keyword
+   write_data: the Orientations section (rrp_orientation.h), by the first fix rrp/nve unless the
+   binders write it with their references; read back by the command rrp/read_data
 ------------------------------------------------------------------------- */
+
+void FixRRPNVE::write_data_header(FILE *fp, int /*mth*/)
+{
+  RRPOrientation::write_data_header(fp);
+}
 
 void FixRRPNVE::write_data_section_size(int /*mth*/, int &nx, int &ny)
 {
-  nx = atom->nlocal;
-  ny = NQUAT + 1;
+  RRPOrientation::write_data_size(lmp, nx, ny);
 }
 
 void FixRRPNVE::write_data_section_pack(int /*mth*/, double **buf)
 {
-  double **quat = orientation();
-  for (int i = 0; i < atom->nlocal; i++) {
-    buf[i][0] = ubuf(atom->tag[i]).d;
-    for (int k = 0; k < NQUAT; k++) buf[i][k + 1] = quat[i][k];
-  }
+  RRPOrientation::write_data_pack(lmp, buf);
 }
 
 void FixRRPNVE::write_data_section_keyword(int /*mth*/, FILE *fp)
 {
-  fprintf(fp, "\nOrientations # fix rrp/nve %s: atom-ID qw qx qy qz\n\n", id);
+  RRPOrientation::write_data_keyword(fp);
 }
 
 void FixRRPNVE::write_data_section(int /*mth*/, FILE *fp, int n, double **buf, int /*index*/)
 {
-  for (int i = 0; i < n; i++)
-    fmt::print(fp, "{} {:.17g} {:.17g} {:.17g} {:.17g}\n", (tagint) ubuf(buf[i][0]).i, buf[i][1],
-               buf[i][2], buf[i][3], buf[i][4]);
+  RRPOrientation::write_data_rows(fp, n, buf);
 }
 
 /* ---------------------------------------------------------------------- */
@@ -383,12 +380,12 @@ void FixRRPNVE::init()
                  id, all, other->id, other->style);
   }
 
-  // the first fix rrp/nve writes the Orientations section of write_data; the last one sends the
-  // orientations of layout STORE to the ghost atoms between reneighborings, when a style reads
-  // them there (the binder; at reneighborings the store sends them in any case). In layout
-  // ATOM_QUAT the atom style sends them (comm_modify vel yes).
+  // one fix writes the Orientations section of write_data (the first fix rrp/nve, unless the
+  // binders do); the last one sends the orientations of layout STORE to the ghost atoms between
+  // reneighborings, when a style reads them there (the binder; at reneighborings the store
+  // sends them in any case). In layout ATOM_QUAT the atom style sends them (comm_modify vel yes).
   auto all = modify->get_fix_by_style("^rrp/nve$");
-  wd_section = (all.front() == this) ? 1 : 0;
+  wd_header = wd_section = (data_writer(lmp) == this) ? 1 : 0;
   comm_ghosts = layout == STORE && all.back() == this &&
       (ghost_mode == GHOSTS_ALWAYS || force->bond_match("rrp/binder"));
 }

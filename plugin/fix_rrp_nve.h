@@ -35,6 +35,7 @@ class FixRRPNVE : public Fix {
   void *extract(const char *, int &) override;
   void write_restart(FILE *) override;
   void restart(char *) override;
+  void write_data_header(FILE *, int) override;
   void write_data_section_size(int, int &, int &) override;
   void write_data_section_pack(int, double **) override;
   void write_data_section_keyword(int, FILE *) override;

@@ -11,6 +11,8 @@
 #include "lammps.h"
 #include "modify.h"
 
+#include "fix_rrp_orientation.h"
+
 #include <cstring>
 #include <mpi.h>
 
@@ -103,4 +105,60 @@ void RRPOrientation::check_reader(LAMMPS *lmp, const char *reader, int groupbit,
                "{} reads the orientations of ghost atoms, and atom_style {} sends its quaternion "
                "to ghost atoms only with comm_modify vel yes",
                reader, atom->atom_style);
+}
+
+double **RRPOrientation::store_array(LAMMPS *lmp)
+{
+  if (lmp->atom->quat_flag) return lmp->atom->quat;
+  Fix *f = lmp->modify->get_fix_by_id(STORE_FIX_ID);
+  if (!f) f = lmp->modify->add_fix(fmt::format("{} all {}", STORE_FIX_ID, STORE_FIX_STYLE));
+  if (strcmp(f->style, STORE_FIX_STYLE) != 0)
+    lmp->error->all(FLERR, "Fix {} exists with style {}; the ID is reserved for the orientations "
+                           "of rrp-lammps", STORE_FIX_ID, f->style);
+  return array(lmp);
+}
+
+/* the binders' history writes the orientations with the references; without binders the first
+   fix rrp/nve writes them */
+
+Fix *RRPOrientation::data_writer(LAMMPS *lmp)
+{
+  auto history = lmp->modify->get_fix_by_style("^BOND_HISTORY/RRP$");
+  if (!history.empty()) return history.front();
+  auto nve = lmp->modify->get_fix_by_style("^rrp/nve$");
+  return nve.empty() ? nullptr : nve.front();
+}
+
+void RRPOrientation::write_data_header(FILE *fp)
+{
+  fmt::print(fp, "{} read this data file with the command rrp/read_data of the rrp-lammps "
+                 "plugin\n", DATA_HEADER);
+}
+
+void RRPOrientation::write_data_size(LAMMPS *lmp, int &nx, int &ny)
+{
+  nx = lmp->atom->nlocal;
+  ny = 5;
+}
+
+void RRPOrientation::write_data_pack(LAMMPS *lmp, double **buf)
+{
+  Atom *atom = lmp->atom;
+  double **quat = array(lmp);
+  for (int i = 0; i < atom->nlocal; i++) {
+    buf[i][0] = ubuf(atom->tag[i]).d;
+    for (int k = 0; k < 4; k++) buf[i][k + 1] = quat ? quat[i][k] : (k == 0 ? 1.0 : 0.0);
+  }
+}
+
+void RRPOrientation::write_data_keyword(FILE *fp)
+{
+  fmt::print(fp, "\n{} # rrp-lammps: atom-ID qw qx qy qz\n\n", DATA_SECTION);
+}
+
+void RRPOrientation::write_data_rows(FILE *fp, int n, double **buf)
+{
+  for (int i = 0; i < n; i++)
+    fmt::print(fp, "{} {} {} {} {}\n", (tagint) ubuf(buf[i][0]).i, buf[i][1], buf[i][2],
+               buf[i][3], buf[i][4]);
 }

@@ -15,6 +15,8 @@
 #ifndef LMP_RRP_ORIENTATION_H
 #define LMP_RRP_ORIENTATION_H
 
+#include <cstdio>
+
 namespace LAMMPS_NS {
 class LAMMPS;
 class Fix;
@@ -52,6 +54,21 @@ namespace RRPOrientation {
   // style when there is no orientation, when a time integrator moves atoms of the group
   // without advancing it, or (ghosts) when ghost atoms would not carry it.
   void check_reader(LAMMPS *lmp, const char *reader, int groupbit, bool ghosts);
+
+  // the orientation array of layout STORE, made (fix RRP_ORIENTATION) if there is none yet
+  double **store_array(LAMMPS *lmp);
+
+  // write_data: a header line, which plain read_data stops at with the line as its message, and
+  // the section Orientations, "atom-ID qw qx qy qz" (the identity where no orientation is kept
+  // yet), read by the command rrp/read_data. One fix writes it: data_writer().
+  constexpr const char *DATA_HEADER = "rrp-lammps orientations:";
+  constexpr const char *DATA_SECTION = "Orientations";
+  Fix *data_writer(LAMMPS *lmp);
+  void write_data_header(FILE *fp);
+  void write_data_size(LAMMPS *lmp, int &nx, int &ny);
+  void write_data_pack(LAMMPS *lmp, double **buf);
+  void write_data_keyword(FILE *fp);
+  void write_data_rows(FILE *fp, int n, double **buf);
 
 }    // namespace RRPOrientation
 }    // namespace LAMMPS_NS

@@ -15,6 +15,7 @@
 #include "fix_rrp_nve.h"
 #include "fix_rrp_nve_asphere.h"
 #include "fix_rrp_orientation.h"
+#include "fix_rrp_read_data.h"
 #include "fix_rrp_wall.h"
 #include "pair_rrp_hertz.h"
 
@@ -37,7 +38,7 @@ struct entry {
   const char *style;
   const char *name;
   const char *info;
-  lammpsplugin_factory1 *create1;    // pair and bond styles
+  lammpsplugin_factory1 *create1;    // pair and bond styles, commands
   lammpsplugin_factory2 *create2;    // fix and compute styles
 };
 
@@ -60,11 +61,17 @@ const entry STYLES[] = {
      &create_v2<ComputeRRPMomentum>},
     {"compute", "rrp/energy", "energy of each binder, contact and wall term", nullptr,
      &create_v2<ComputeRRPEnergy>},
+    {"command", "rrp/read_data", "read_data that continues a run from write_data's rrp sections",
+     &create_v1<ReadDataRRP>, nullptr},
     // internal: created by fix rrp/nve and bond_style rrp/binder, not by inputs
     {"fix", "RRP/ORIENTATION", "orientations of atom_style sphere (internal to fix rrp/nve)",
      nullptr, &create_v2<FixRRPOrientation>},
     {"fix", "BOND_HISTORY/RRP", "binder reference states (internal to bond_style rrp/binder)",
      nullptr, &create_v2<FixRRPBinderHistory>},
+    {"fix", "RRP/BINDER_LEGACY", "binder references of early restart files (internal)", nullptr,
+     &create_v2<FixRRPBinderLegacy>},
+    {"fix", "RRP/READ_DATA", "section reader (internal to the command rrp/read_data)", nullptr,
+     &create_v2<FixRRPReadData>},
 };
 }    // namespace
 

@@ -1,5 +1,6 @@
 /* binder.c - binder bond loads, Baker & Gonzalez (2021) eqs. (44)-(55) with the erratum of doc/theory.md section 3
- * on the shear form (rotation-invariant convected form by default). */
+ * on the shear form (rotation-invariant convected form by default), and the combined rupture
+ * criterion. */
 #include "rrp/binder.h"
 
 #include "rrp/rotation.h"
@@ -8,43 +9,56 @@
 #include <math.h>
 #include <string.h>
 
-/* Q = R R0^T as a quaternion: q q0* (inline: the binder is a bond style's inner loop) */
-static inline void rotation_since(const double q[4], const double q0[4], double out[4])
+static inline void conjugate(const double q[4], double out[4])
 {
-  const double c[4] = {q0[0], -q0[1], -q0[2], -q0[3]};
-  rrp_qmul(q, c, out);
+  out[0] = q[0];
+  out[1] = -q[1];
+  out[2] = -q[2];
+  out[3] = -q[3];
 }
 
-int rrp_binder(const rrp_binder_coeff *c, const rrp_binder_ref *ref, const double xi[3],
-               const double xj[3], const double qi[4], const double qj[4], rrp_binder_load *out)
+void rrp_binder_reference(const double d0[3], const double qi0[4], const double qj0[4],
+                          rrp_binder_ref *ref)
+{
+  double ci[4];
+  conjugate(qi0, ci);
+  rrp_qrot(ci, d0, ref->ri); /* R_i0^T d0 */
+  rrp_qmul(ci, qj0, ref->p); /* R_i0^T R_j0 */
+}
+
+int rrp_binder(const rrp_binder_coeff *c, const rrp_binder_ref *ref, const double *qj0,
+               const double xi[3], const double xj[3], const double qi[4], const double qj[4],
+               rrp_binder_load *out)
 {
   /* every output is set below; a bond without a term leaves its energy and loads at zero */
   for (int k = 0; k < 3; k++) out->fi[k] = out->ti[k] = out->tj[k] = 0.0;
   out->um = out->ua = out->us = out->strain = out->angle = 0.0;
+  out->twist = out->bend = out->shear = 0.0;
   double d[3];
   for (int k = 0; k < 3; k++) d[k] = xi[k] - xj[k];
   const double L = sqrt(rrp_dot3(d, d));
-  const double L0 = sqrt(rrp_dot3(ref->d0, ref->d0));
+  const double L0 = sqrt(rrp_dot3(ref->ri, ref->ri));
   if (!isfinite(L) || !isfinite(L0)) return RRP_ENONFINITE;
-  if (L == 0.0 || L0 == 0.0) return RRP_EDOMAIN;
+  if (L == 0.0 || L0 == 0.0 || (c->shear == RRP_SHEAR_PAPER && !qj0)) return RRP_EDOMAIN;
   /* two divisions for the whole bond: the rest multiplies by 1/L and 1/L0 */
   const double invL = 1.0 / L, invL0 = 1.0 / L0;
-  double dh[3], d0h[3];
+  double dh[3], rh[3];
   rrp_scale3(invL, d, dh);
-  rrp_scale3(invL0, ref->d0, d0h);
+  rrp_scale3(invL0, ref->ri, rh);
 
   out->strain = L * invL0 - 1.0;
 
-  double Qi[4], Qj[4];
-  rotation_since(qi, ref->qi0, Qi);
-  rotation_since(qj, ref->qj0, Qj);
-
-  /* torsion and bending (44)-(47): theta = log(Q_i Q_j^T), its angle reported in any case */
-  double qr[4], th[3];
-  const double qjc[4] = {Qj[0], -Qj[1], -Qj[2], -Qj[3]};
-  rrp_qmul(Qi, qjc, qr);
+  /* torsion and bending (44)-(47): theta = log(Q_i Q_j^T) = log(R_i P R_j^T), its angle and its
+   * parts along and across the bond reported in any case */
+  double a[4], qr[4], qjc[4], th[3];
+  conjugate(qj, qjc);
+  rrp_qmul(qi, ref->p, a);
+  rrp_qmul(a, qjc, qr);
   /* the vector part of a product of unit quaternions has |v| <= 1: |v| needs no scaling */
   out->angle = rrp_qlog(qr, rrp_norm3(qr + 1), th);
+  out->twist = rrp_dot3(th, dh);
+  const double bend2 = out->angle * out->angle - out->twist * out->twist;
+  out->bend = bend2 > 0.0 ? sqrt(bend2) : 0.0;
   if (c->km != 0.0) {
     out->um = 0.5 * c->km * rrp_dot3(th, th);
     for (int k = 0; k < 3; k++) {
@@ -62,16 +76,20 @@ int rrp_binder(const rrp_binder_coeff *c, const rrp_binder_ref *ref, const doubl
   }
 
   /* shear */
-  if (c->ks != 0.0) {
-    double gi[3], gj[3];
-    rrp_qrot(Qi, d0h, gi);
+  if (c->ks != 0.0 || c->measure) {
+    double gi[3];
+    rrp_qrot(qi, rh, gi); /* Q_i d0^ = R_i r_i/L0 */
     if (c->shear == RRP_SHEAR_PAPER) {
-      /* (53)-(55): c = (Q_i d0^) . (Q_j d^) */
-      double pj[3], h[3], t[3];
+      /* (53)-(55): c = (Q_i d0^) . (Q_j d^), Q_j = R_j R_j0^T */
+      double Qj[4], Qjc[4], q0c[4], pj[3], h[3], t[3];
+      conjugate(qj0, q0c);
+      rrp_qmul(qj, q0c, Qj);
+      conjugate(Qj, Qjc);
       rrp_qrot(Qj, dh, pj);
       const double cc = rrp_dot3(gi, pj);
-      out->us = 0.5 * c->ks * (1.0 - cc) * (1.0 - cc);
-      rrp_qrot(qjc, gi, h); /* h = Q_j^T g_i, c = h . d^ (qjc = Q_j^T from above) */
+      out->shear = (1.0 - cc) * (1.0 - cc);
+      out->us = 0.5 * c->ks * out->shear;
+      rrp_qrot(Qjc, gi, h); /* h = Q_j^T g_i, c = h . d^ */
       const double hd = rrp_dot3(h, dh);
       const double s = c->ks * (1.0 - cc) * invL;
       for (int k = 0; k < 3; k++) out->fi[k] += s * (h[k] - hd * dh[k]);
@@ -81,10 +99,13 @@ int rrp_binder(const rrp_binder_coeff *c, const rrp_binder_ref *ref, const doubl
         out->tj[k] -= c->ks * (1.0 - cc) * t[k];
       }
     } else {
-      /* convected: c_e = (Q_e d0^) . d^ at both ends */
-      rrp_qrot(Qj, d0h, gj);
+      /* convected: c_e = (Q_e d0^) . d^ at both ends; Q_j d0^ = (Q_i Q_j^T)^T Q_i d0^ */
+      double gj[3], qrc[4];
+      conjugate(qr, qrc);
+      rrp_qrot(qrc, gi, gj);
       const double ci = rrp_dot3(gi, dh), cj = rrp_dot3(gj, dh);
-      out->us = 0.25 * c->ks * ((1.0 - ci) * (1.0 - ci) + (1.0 - cj) * (1.0 - cj));
+      out->shear = 0.5 * ((1.0 - ci) * (1.0 - ci) + (1.0 - cj) * (1.0 - cj));
+      out->us = 0.5 * c->ks * out->shear;
       const double si = 0.5 * c->ks * (1.0 - ci), sj = 0.5 * c->ks * (1.0 - cj);
       double t[3];
       for (int k = 0; k < 3; k++)
@@ -97,12 +118,45 @@ int rrp_binder(const rrp_binder_coeff *c, const rrp_binder_ref *ref, const doubl
   }
   /* finite input can still overflow (a strain of 1e300): report it rather than pass it on (one
    * sum: a NaN or an infinity anywhere makes it non-finite) */
-  double all = out->um + out->ua + out->us;
+  double all = out->um + out->ua + out->us + out->shear;
   for (int k = 0; k < 3; k++) all += out->fi[k] + out->ti[k] + out->tj[k];
   return isfinite(all) ? RRP_OK : RRP_ENONFINITE;
 }
 
 double rrp_binder_rest_length(const rrp_binder_ref *ref)
 {
-  return sqrt(rrp_dot3(ref->d0, ref->d0));
+  return sqrt(rrp_dot3(ref->ri, ref->ri));
+}
+
+static double inverse_square(double v)
+{
+  return v > 0.0 ? 1.0 / (v * v) : 0.0;
+}
+
+int rrp_binder_limit_set(double axial, double shear, double bend, double twist,
+                         rrp_binder_limit *lim)
+{
+  const double v[4] = {axial, shear, bend, twist};
+  for (int k = 0; k < 4; k++)
+    if (!(v[k] >= 0.0) || !isfinite(v[k])) return RRP_EDOMAIN;
+  if (shear > 3.14159265358979323846) return RRP_EDOMAIN;
+  lim->axial = inverse_square(axial);
+  /* 1 - cos phi = 2 sin^2(phi/2), exact also for a small angle */
+  const double s = sin(0.5 * shear);
+  lim->shear = inverse_square(2.0 * s * s);
+  lim->bend = inverse_square(bend);
+  lim->twist = inverse_square(twist);
+  return RRP_OK;
+}
+
+double rrp_binder_damage(const rrp_binder_limit *lim, const rrp_binder_load *l, int *mode)
+{
+  const double eps = l->strain > 0.0 ? l->strain : 0.0;
+  const double term[4] = {lim->axial * eps * eps, lim->shear * l->shear,
+                          lim->bend * l->bend * l->bend, lim->twist * l->twist * l->twist};
+  int k_max = 0;
+  for (int k = 1; k < 4; k++)
+    if (term[k] > term[k_max]) k_max = k;
+  if (mode) *mode = RRP_BREAK_AXIAL + k_max;
+  return term[0] + term[1] + term[2] + term[3];
 }

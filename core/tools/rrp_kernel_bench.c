@@ -155,11 +155,11 @@ int main(int argc, char **argv)
       const double a[3] = {hw * (uniform() - 0.5), hw * (uniform() - 0.5), hw * (uniform() - 0.5)};
       rrp_alpha_to_quat(a, q[i]);
       x[i][0] = 1.0 * i + 0.01 * uniform(), x[i][1] = 0.01 * uniform(), x[i][2] = 0.01 * uniform();
-      ref[i].d0[0] = -1.0, ref[i].d0[1] = ref[i].d0[2] = 0.0;
-      ref[i].qi0[0] = ref[i].qj0[0] = 1.0;
-      for (int d = 1; d < 4; d++) ref[i].qi0[d] = ref[i].qj0[d] = 0.0;
+      ref[i].ri[0] = -1.0, ref[i].ri[1] = ref[i].ri[2] = 0.0;
+      ref[i].p[0] = 1.0;
+      for (int d = 1; d < 4; d++) ref[i].p[d] = 0.0;
     }
-    const rrp_binder_coeff c = {10.0, 200.0, 200.0, RRP_SHEAR_CONVECTED};
+    const rrp_binder_coeff c = {10.0, 200.0, 200.0, RRP_SHEAR_CONVECTED, 0};
     double sum = 0.0;
     best = HUGE_VAL;
     for (int r = 0; r < reps; r++) {
@@ -168,7 +168,7 @@ int main(int argc, char **argv)
         for (int i = 0; i < n; i++) {
           const int j = i + 1 < n ? i + 1 : 0;
           rrp_binder_load load;
-          if (rrp_binder(&c, &ref[i], x[i], x[j], q[i], q[j], &load) != RRP_OK) {
+          if (rrp_binder(&c, &ref[i], NULL, x[i], x[j], q[i], q[j], &load) != RRP_OK) {
             fprintf(stderr, "rrp-kernel-bench: binder failed\n");
             return 1;
           }

@@ -22,33 +22,40 @@ static void random_quat(rng_t *r, double q[4])
 
 /* a bond near but away from its reference state, with general reference orientations */
 typedef struct config {
-  rrp_binder_ref ref;
+  double d0[3], qi0[4], qj0[4]; /* the state at bonding */
+  rrp_binder_ref ref;           /* its reference (rrp_binder_reference) */
   double xi[3], xj[3], qi[4], qj[4];
 } config;
 
 static void random_config(rng_t *r, double strain, config *c)
 {
-  rng_vec(r, 1.0, c->ref.d0);
-  c->ref.d0[0] += 1.5; /* |d0| away from 0 */
-  random_quat(r, c->ref.qi0);
-  random_quat(r, c->ref.qj0);
+  rng_vec(r, 1.0, c->d0);
+  c->d0[0] += 1.5; /* |d0| away from 0 */
+  random_quat(r, c->qi0);
+  random_quat(r, c->qj0);
+  rrp_binder_reference(c->d0, c->qi0, c->qj0, &c->ref);
   rng_vec(r, 2.0, c->xj);
   double dx[3];
   rng_vec(r, strain, dx);
-  for (int k = 0; k < 3; k++) c->xi[k] = c->xj[k] + c->ref.d0[k] + dx[k];
+  for (int k = 0; k < 3; k++) c->xi[k] = c->xj[k] + c->d0[k] + dx[k];
   double th[3], dq[4];
   rng_vec(r, 3.0 * strain, th);
   rrp_theta_to_quat(th, dq);
-  rrp_quat_multiply(dq, c->ref.qi0, c->qi);
+  rrp_quat_multiply(dq, c->qi0, c->qi);
   rng_vec(r, 3.0 * strain, th);
   rrp_theta_to_quat(th, dq);
-  rrp_quat_multiply(dq, c->ref.qj0, c->qj);
+  rrp_quat_multiply(dq, c->qj0, c->qj);
+}
+
+static int binder_of(const rrp_binder_coeff *k, const config *c, rrp_binder_load *l)
+{
+  return rrp_binder(k, &c->ref, c->qj0, c->xi, c->xj, c->qi, c->qj, l);
 }
 
 static double energy_at(const rrp_binder_coeff *k, const config *c)
 {
   rrp_binder_load l;
-  assert_int_equal(rrp_binder(k, &c->ref, c->xi, c->xj, c->qi, c->qj, &l), RRP_OK);
+  assert_int_equal(binder_of(k, c, &l), RRP_OK);
   return total_energy(&l);
 }
 
@@ -61,7 +68,7 @@ static void check_gradients(const rrp_binder_coeff *k, double strain)
     config c;
     random_config(&r, strain, &c);
     rrp_binder_load l;
-    assert_int_equal(rrp_binder(k, &c.ref, c.xi, c.xj, c.qi, c.qj, &l), RRP_OK);
+    assert_int_equal(binder_of(k, &c, &l), RRP_OK);
     const double scale = fmax(1.0, fabs(total_energy(&l)));
     for (int a = 0; a < 3; a++) {
       config p = c, m = c;
@@ -91,9 +98,9 @@ static void test_gradients_each_term(void **state)
 {
   (void) state;
   const rrp_binder_coeff terms[] = {
-      {10.0, 0.0, 0.0, RRP_SHEAR_CONVECTED}, {0.0, 200.0, 0.0, RRP_SHEAR_CONVECTED},
-      {0.0, 0.0, 200.0, RRP_SHEAR_CONVECTED}, {0.0, 0.0, 200.0, RRP_SHEAR_PAPER},
-      {10.0, 200.0, 200.0, RRP_SHEAR_CONVECTED}, {10.0, 200.0, 200.0, RRP_SHEAR_PAPER}};
+      {10.0, 0.0, 0.0, RRP_SHEAR_CONVECTED, 0}, {0.0, 200.0, 0.0, RRP_SHEAR_CONVECTED, 0},
+      {0.0, 0.0, 200.0, RRP_SHEAR_CONVECTED, 0}, {0.0, 0.0, 200.0, RRP_SHEAR_PAPER, 0},
+      {10.0, 200.0, 200.0, RRP_SHEAR_CONVECTED, 0}, {10.0, 200.0, 200.0, RRP_SHEAR_PAPER, 0}};
   for (size_t t = 0; t < sizeof(terms) / sizeof(terms[0]); t++) {
     check_gradients(&terms[t], 0.1);
     check_gradients(&terms[t], 0.5); /* large deformation: torsion angles up to ~2.6 rad */
@@ -106,14 +113,14 @@ static void test_total_torque(void **state)
 {
   (void) state;
   rng_t r = {5150};
-  const rrp_binder_coeff conv = {10.0, 200.0, 200.0, RRP_SHEAR_CONVECTED};
-  const rrp_binder_coeff paper = {0.0, 0.0, 200.0, RRP_SHEAR_PAPER};
+  const rrp_binder_coeff conv = {10.0, 200.0, 200.0, RRP_SHEAR_CONVECTED, 0};
+  const rrp_binder_coeff paper = {0.0, 0.0, 200.0, RRP_SHEAR_PAPER, 0};
   double worst_paper = 0.0;
   for (int n = 0; n < 200; n++) {
     config c;
     random_config(&r, 0.4, &c);
     rrp_binder_load l;
-    assert_int_equal(rrp_binder(&conv, &c.ref, c.xi, c.xj, c.qi, c.qj, &l), RRP_OK);
+    assert_int_equal(binder_of(&conv, &c, &l), RRP_OK);
     double ci[3], cj[3];
     const double fj[3] = {-l.fi[0], -l.fi[1], -l.fi[2]};
     for (int a = 0; a < 3; a++) {
@@ -122,7 +129,7 @@ static void test_total_torque(void **state)
     }
     const double mag = 1.0 + fabs(l.fi[0]) + fabs(l.fi[1]) + fabs(l.fi[2]);
     for (int a = 0; a < 3; a++) assert_close(ci[a] + cj[a] + l.ti[a] + l.tj[a], 0.0, 0.0, 1e-13 * mag * 4);
-    assert_int_equal(rrp_binder(&paper, &c.ref, c.xi, c.xj, c.qi, c.qj, &l), RRP_OK);
+    assert_int_equal(binder_of(&paper, &c, &l), RRP_OK);
     double dx[3];
     for (int a = 0; a < 3; a++) dx[a] = c.xi[a] - c.xj[a];
     for (int a = 0; a < 3; a++) {
@@ -140,12 +147,12 @@ static void test_zero_load_in_reference(void **state)
 {
   (void) state;
   rng_t r = {77};
-  const rrp_binder_coeff k = {10.0, 200.0, 200.0, RRP_SHEAR_CONVECTED};
+  const rrp_binder_coeff k = {10.0, 200.0, 200.0, RRP_SHEAR_CONVECTED, 0};
   for (int n = 0; n < 100; n++) {
     config c;
     random_config(&r, 0.0, &c); /* x_i - x_j = d0, q = q0 */
     rrp_binder_load l;
-    assert_int_equal(rrp_binder(&k, &c.ref, c.xi, c.xj, c.qi, c.qj, &l), RRP_OK);
+    assert_int_equal(binder_of(&k, &c, &l), RRP_OK);
     for (int a = 0; a < 3; a++) {
       assert_close(l.fi[a], 0.0, 0.0, TOL_ROUNDOFF * 1e3);
       assert_close(l.ti[a], 0.0, 0.0, TOL_ROUNDOFF * 1e2);
@@ -163,7 +170,7 @@ static void test_zero_load_in_reference(void **state)
     }
     rrp_quat_multiply(rq, c.qi, qi);
     rrp_quat_multiply(rq, c.qj, qj);
-    assert_int_equal(rrp_binder(&k, &c.ref, xi, xj, qi, qj, &l), RRP_OK);
+    assert_int_equal(rrp_binder(&k, &c.ref, NULL, xi, xj, qi, qj, &l), RRP_OK);
     assert_close(total_energy(&l), 0.0, 0.0, TOL_ROUNDOFF);
   }
 }
@@ -173,8 +180,8 @@ static void test_rigid_rotation_invariance(void **state)
 {
   (void) state;
   rng_t r = {3131};
-  const rrp_binder_coeff conv = {10.0, 200.0, 200.0, RRP_SHEAR_CONVECTED};
-  const rrp_binder_coeff paper = {0.0, 0.0, 200.0, RRP_SHEAR_PAPER};
+  const rrp_binder_coeff conv = {10.0, 200.0, 200.0, RRP_SHEAR_CONVECTED, 0};
+  const rrp_binder_coeff paper = {0.0, 0.0, 200.0, RRP_SHEAR_PAPER, 0};
   double paper_change = 0.0;
   for (int n = 0; n < 100; n++) {
     config c;
@@ -186,14 +193,14 @@ static void test_rigid_rotation_invariance(void **state)
     rrp_quat_multiply(rq, c.qi, qi);
     rrp_quat_multiply(rq, c.qj, qj);
     rrp_binder_load a, b;
-    assert_int_equal(rrp_binder(&conv, &c.ref, c.xi, c.xj, c.qi, c.qj, &a), RRP_OK);
-    assert_int_equal(rrp_binder(&conv, &c.ref, xi, xj, qi, qj, &b), RRP_OK);
+    assert_int_equal(binder_of(&conv, &c, &a), RRP_OK);
+    assert_int_equal(rrp_binder(&conv, &c.ref, NULL, xi, xj, qi, qj, &b), RRP_OK);
     assert_close(total_energy(&b), total_energy(&a), 1e-12, TOL_ROUNDOFF);
     double fr[3];
     rrp_quat_rotate(rq, a.fi, fr);
     assert_vec_close(b.fi, fr, 3, 0.0, 1e-11);
-    assert_int_equal(rrp_binder(&paper, &c.ref, c.xi, c.xj, c.qi, c.qj, &a), RRP_OK);
-    assert_int_equal(rrp_binder(&paper, &c.ref, xi, xj, qi, qj, &b), RRP_OK);
+    assert_int_equal(binder_of(&paper, &c, &a), RRP_OK);
+    assert_int_equal(rrp_binder(&paper, &c.ref, c.qj0, xi, xj, qi, qj, &b), RRP_OK);
     paper_change = fmax(paper_change, fabs(total_energy(&b) - total_energy(&a)));
   }
   print_message("  largest energy change of the printed shear form under a rigid rotation: %.3g\n",
@@ -205,8 +212,8 @@ static void test_rigid_rotation_invariance(void **state)
 static void test_torsion_known(void **state)
 {
   (void) state;
-  const rrp_binder_coeff k = {10.0, 0.0, 0.0, RRP_SHEAR_CONVECTED};
-  rrp_binder_ref ref = {{1, 0, 0}, {1, 0, 0, 0}, {1, 0, 0, 0}};
+  const rrp_binder_coeff k = {10.0, 0.0, 0.0, RRP_SHEAR_CONVECTED, 0};
+  rrp_binder_ref ref = {{1, 0, 0}, {1, 0, 0, 0}};
   const double xi[3] = {1, 0, 0}, xj[3] = {0, 0, 0};
   const double angles[] = {0.1, 1.0, 3.0, 3.14159};
   for (size_t n = 0; n < sizeof(angles) / sizeof(angles[0]); n++) {
@@ -215,7 +222,7 @@ static void test_torsion_known(void **state)
     rrp_theta_to_quat(th, qi);
     const double qj[4] = {1, 0, 0, 0};
     rrp_binder_load l;
-    assert_int_equal(rrp_binder(&k, &ref, xi, xj, qi, qj, &l), RRP_OK);
+    assert_int_equal(rrp_binder(&k, &ref, NULL, xi, xj, qi, qj, &l), RRP_OK);
     assert_close(l.um, 5.0 * angles[n] * angles[n], 1e-14, 0.0);
     assert_close(l.ti[2], -10.0 * angles[n], 1e-14, 0.0);
     assert_close(l.tj[2], 10.0 * angles[n], 1e-14, 0.0);
@@ -224,7 +231,7 @@ static void test_torsion_known(void **state)
   /* past a half-turn the principal log wraps: the angle is 2 pi - phi and the torque turns over
    * (T_z = -31.4 at 3.14159, +31.4 at 3.14160), which bond_style rrp/binder guards with
    * break twist or a warning; the angle is reported with Km = 0 too */
-  const rrp_binder_coeff none = {0.0, 0.0, 0.0, RRP_SHEAR_CONVECTED};
+  const rrp_binder_coeff none = {0.0, 0.0, 0.0, RRP_SHEAR_CONVECTED, 0};
   const double past[] = {3.1416, 4.0, 6.0};
   for (size_t n = 0; n < sizeof(past) / sizeof(past[0]); n++) {
     const double th[3] = {0, 0, past[n]};
@@ -232,10 +239,10 @@ static void test_torsion_known(void **state)
     rrp_theta_to_quat(th, qi);
     const double qj[4] = {1, 0, 0, 0};
     rrp_binder_load l;
-    assert_int_equal(rrp_binder(&k, &ref, xi, xj, qi, qj, &l), RRP_OK);
+    assert_int_equal(rrp_binder(&k, &ref, NULL, xi, xj, qi, qj, &l), RRP_OK);
     assert_close(l.angle, 2.0 * 3.14159265358979323846 - past[n], 1e-13, 0.0);
     assert_true(l.ti[2] > 0.0);
-    assert_int_equal(rrp_binder(&none, &ref, xi, xj, qi, qj, &l), RRP_OK);
+    assert_int_equal(rrp_binder(&none, &ref, NULL, xi, xj, qi, qj, &l), RRP_OK);
     assert_close(l.angle, 2.0 * 3.14159265358979323846 - past[n], 1e-13, 0.0);
   }
 }
@@ -243,16 +250,147 @@ static void test_torsion_known(void **state)
 static void test_binder_domain(void **state)
 {
   (void) state;
-  const rrp_binder_coeff k = {10.0, 200.0, 200.0, RRP_SHEAR_CONVECTED};
-  rrp_binder_ref ref = {{1, 0, 0}, {1, 0, 0, 0}, {1, 0, 0, 0}};
+  const rrp_binder_coeff k = {10.0, 200.0, 200.0, RRP_SHEAR_CONVECTED, 0};
+  rrp_binder_ref ref = {{1, 0, 0}, {1, 0, 0, 0}};
   const double q[4] = {1, 0, 0, 0}, x[3] = {0.5, 0.5, 0.5}, xn[3] = {NAN, 0, 0};
   rrp_binder_load l;
-  assert_int_equal(rrp_binder(&k, &ref, x, x, q, q, &l), RRP_EDOMAIN);
+  assert_int_equal(rrp_binder(&k, &ref, NULL, x, x, q, q, &l), RRP_EDOMAIN);
   assert_true(l.fi[0] == 0.0 && l.um == 0.0);
-  assert_int_equal(rrp_binder(&k, &ref, xn, x, q, q, &l), RRP_ENONFINITE);
-  rrp_binder_ref zero = {{0, 0, 0}, {1, 0, 0, 0}, {1, 0, 0, 0}};
+  assert_int_equal(rrp_binder(&k, &ref, NULL, xn, x, q, q, &l), RRP_ENONFINITE);
+  rrp_binder_ref zero = {{0, 0, 0}, {1, 0, 0, 0}};
   const double y[3] = {1.5, 0.5, 0.5};
-  assert_int_equal(rrp_binder(&k, &zero, y, x, q, q, &l), RRP_EDOMAIN);
+  assert_int_equal(rrp_binder(&k, &zero, NULL, y, x, q, q, &l), RRP_EDOMAIN);
+}
+
+/* the 7-number reference gives the loads of the formulas on d0, R_i0, R_j0 (Q_e = R_e R_e0^T):
+ * energies and measures from the definitions, for both shear forms */
+static void test_reference_formulas(void **state)
+{
+  (void) state;
+  rng_t r = {2468};
+  const rrp_binder_coeff conv = {10.0, 200.0, 300.0, RRP_SHEAR_CONVECTED, 0};
+  const rrp_binder_coeff paper = {10.0, 200.0, 300.0, RRP_SHEAR_PAPER, 0};
+  for (int n = 0; n < 200; n++) {
+    config c;
+    random_config(&r, 0.4, &c);
+    double qc[4], Qi[4], Qj[4], Qjc[4], qr[4], th[3], d[3], dh[3], d0h[3], gi[3], gj[3], pj[3];
+    rrp_quat_conjugate(c.qi0, qc);
+    rrp_quat_multiply(c.qi, qc, Qi);
+    rrp_quat_conjugate(c.qj0, qc);
+    rrp_quat_multiply(c.qj, qc, Qj);
+    rrp_quat_conjugate(Qj, Qjc);
+    rrp_quat_multiply(Qi, Qjc, qr);
+    rrp_quat_to_theta(qr, th);
+    const double L0 = sqrt(c.d0[0] * c.d0[0] + c.d0[1] * c.d0[1] + c.d0[2] * c.d0[2]);
+    for (int a = 0; a < 3; a++) {
+      d[a] = c.xi[a] - c.xj[a];
+      d0h[a] = c.d0[a] / L0;
+    }
+    const double L = sqrt(d[0] * d[0] + d[1] * d[1] + d[2] * d[2]);
+    for (int a = 0; a < 3; a++) dh[a] = d[a] / L;
+    rrp_quat_rotate(Qi, d0h, gi);
+    rrp_quat_rotate(Qj, d0h, gj);
+    rrp_quat_rotate(Qj, dh, pj);
+    double ci = 0, cj = 0, cp = 0, th2 = 0, tw = 0;
+    for (int a = 0; a < 3; a++) {
+      ci += gi[a] * dh[a];
+      cj += gj[a] * dh[a];
+      cp += gi[a] * pj[a];
+      th2 += th[a] * th[a];
+      tw += th[a] * dh[a];
+    }
+    rrp_binder_load l;
+    assert_int_equal(binder_of(&conv, &c, &l), RRP_OK);
+    assert_close(rrp_binder_rest_length(&c.ref), L0, 1e-15, 0.0);
+    assert_close(l.um, 5.0 * th2, 1e-12, 1e-14);
+    assert_close(l.ua, 100.0 * (L / L0 - 1) * (L / L0 - 1), 1e-12, 1e-14);
+    assert_close(l.us, 75.0 * ((1 - ci) * (1 - ci) + (1 - cj) * (1 - cj)), 1e-11, 1e-13);
+    assert_close(l.twist, tw, 1e-12, 1e-14);
+    assert_close(l.bend, sqrt(fmax(0.0, th2 - tw * tw)), 1e-9, 1e-12);
+    assert_close(l.shear, 0.5 * ((1 - ci) * (1 - ci) + (1 - cj) * (1 - cj)), 1e-11, 1e-14);
+    assert_int_equal(binder_of(&paper, &c, &l), RRP_OK);
+    assert_close(l.us, 150.0 * (1 - cp) * (1 - cp), 1e-11, 1e-13);
+    assert_close(l.shear, (1 - cp) * (1 - cp), 1e-11, 1e-14);
+    /* the printed form needs R_j0 */
+    assert_int_equal(rrp_binder(&paper, &c.ref, NULL, c.xi, c.xj, c.qi, c.qj, &l), RRP_EDOMAIN);
+  }
+}
+
+/* the combined criterion: under one mode alone a binder fails when its measure reaches the
+ * critical value; compression does not count; the terms add */
+static void test_damage(void **state)
+{
+  (void) state;
+  const double ec = 0.05, pc = 0.3, bc = 0.4, tc = 0.6;
+  rrp_binder_limit lim;
+  assert_int_equal(rrp_binder_limit_set(ec, pc, bc, tc, &lim), RRP_OK);
+  const rrp_binder_coeff k = {10.0, 200.0, 200.0, RRP_SHEAR_CONVECTED, 1};
+  const rrp_binder_coeff k0 = {0.0, 0.0, 0.0, RRP_SHEAR_CONVECTED, 1}; /* measures only */
+  const double d0[3] = {0.0, 0.0, 1.2}, q0[4] = {1, 0, 0, 0};
+  rrp_binder_ref ref;
+  rrp_binder_reference(d0, q0, q0, &ref);
+  const double xj[3] = {0.3, -0.2, 0.1};
+  for (int f = 0; f < 2; f++) {
+    const double s = f ? 1.01 : 0.99; /* just below and just above the critical value */
+    int mode;
+    rrp_binder_load l;
+    /* axial: stretched along the bond */
+    double xi[3] = {xj[0], xj[1], xj[2] + 1.2 * (1.0 + s * ec)};
+    assert_int_equal(rrp_binder(&k, &ref, NULL, xi, xj, q0, q0, &l), RRP_OK);
+    double D = rrp_binder_damage(&lim, &l, &mode);
+    assert_close(D, s * s, 1e-12, 0.0);
+    assert_int_equal(mode, RRP_BREAK_AXIAL);
+    /* twist: i turned about the bond axis */
+    const double tw[3] = {0.0, 0.0, s * tc};
+    double qi[4];
+    rrp_theta_to_quat(tw, qi);
+    xi[2] = xj[2] + 1.2;
+    assert_int_equal(rrp_binder(&k0, &ref, NULL, xi, xj, qi, q0, &l), RRP_OK);
+    D = rrp_binder_damage(&lim, &l, &mode);
+    assert_close(D, s * s, 1e-12, 0.0);
+    assert_int_equal(mode, RRP_BREAK_TWIST);
+    /* bending: i and j turned the opposite ways across the bond (the bond keeps its direction:
+     * each end shears too, so the shear limit is left out here) */
+    const double bh[3] = {0.5 * s * bc, 0.0, 0.0}, bj[3] = {-0.5 * s * bc, 0.0, 0.0};
+    double qj[4];
+    rrp_theta_to_quat(bh, qi);
+    rrp_theta_to_quat(bj, qj);
+    rrp_binder_limit bend_only = lim;
+    bend_only.shear = 0.0;
+    assert_int_equal(rrp_binder(&k0, &ref, NULL, xi, xj, qi, qj, &l), RRP_OK);
+    D = rrp_binder_damage(&bend_only, &l, &mode);
+    assert_close(D, s * s, 1e-12, 0.0);
+    assert_int_equal(mode, RRP_BREAK_BEND);
+    /* shear: the bond turned by phi about x at its length, both particles unturned */
+    const double phi = 2.0 * asin(sqrt(s) * sin(0.5 * pc)); /* 1 - cos phi = s (1 - cos pc) */
+    const double xs[3] = {xj[0], xj[1] - 1.2 * sin(phi), xj[2] + 1.2 * cos(phi)};
+    assert_int_equal(rrp_binder(&k0, &ref, NULL, xs, xj, q0, q0, &l), RRP_OK);
+    D = rrp_binder_damage(&lim, &l, &mode);
+    assert_close(D, s * s, 1e-10, 0.0);
+    assert_int_equal(mode, RRP_BREAK_SHEAR);
+  }
+  /* compression does not break; a mode with a zero critical value does not count */
+  const double xc[3] = {xj[0], xj[1], xj[2] + 0.5};
+  rrp_binder_load l;
+  assert_int_equal(rrp_binder(&k, &ref, NULL, xc, xj, q0, q0, &l), RRP_OK);
+  assert_true(rrp_binder_damage(&lim, &l, NULL) == 0.0);
+  const double xt[3] = {xj[0], xj[1], xj[2] + 1.2 * (1.0 + 2.0 * ec)};
+  assert_int_equal(rrp_binder(&k, &ref, NULL, xt, xj, q0, q0, &l), RRP_OK);
+  rrp_binder_limit none;
+  assert_int_equal(rrp_binder_limit_set(0.0, pc, bc, tc, &none), RRP_OK);
+  assert_true(rrp_binder_damage(&none, &l, NULL) == 0.0);
+  /* terms add: half the critical strain and half the critical twist give 1/4 + 1/4 */
+  const double th[3] = {0.0, 0.0, 0.5 * tc};
+  double qi[4];
+  rrp_theta_to_quat(th, qi);
+  const double xh[3] = {xj[0], xj[1], xj[2] + 1.2 * (1.0 + 0.5 * ec)};
+  assert_int_equal(rrp_binder(&k, &ref, NULL, xh, xj, qi, q0, &l), RRP_OK);
+  assert_close(rrp_binder_damage(&lim, &l, NULL), 0.5, 1e-12, 0.0);
+  /* bad limits */
+  assert_int_equal(rrp_binder_limit_set(-1.0, pc, bc, tc, &none), RRP_EDOMAIN);
+  assert_int_equal(rrp_binder_limit_set(ec, 4.0, bc, tc, &none), RRP_EDOMAIN);
+  assert_int_equal(rrp_binder_limit_set(ec, pc, NAN, tc, &none), RRP_EDOMAIN);
+  assert_int_equal(rrp_binder_limit_set(ec, pc, bc, INFINITY, &none), RRP_EDOMAIN);
 }
 
 /* Hertz pair (56)-(57) with the erratum: F = -grad U, repulsive, zero without overlap */
@@ -324,6 +462,8 @@ int main(void)
       cmocka_unit_test(test_rigid_rotation_invariance),
       cmocka_unit_test(test_torsion_known),
       cmocka_unit_test(test_binder_domain),
+      cmocka_unit_test(test_reference_formulas),
+      cmocka_unit_test(test_damage),
       cmocka_unit_test(test_hertz_pair),
       cmocka_unit_test(test_hertz_mix),
       cmocka_unit_test(test_hertz_wall),

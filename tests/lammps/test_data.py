@@ -1,105 +1,161 @@
-"""write_data writes the orientations (section Orientations); the documented recipe reads them
-back: fix property/atom d2_q 4, read_data ... fix ID NULL Orientations, fix rrp/nve quat v_...;
-bad quat values are refused."""
+"""Data files that continue a composite: write_data of a bonded 3D packing (6 binders per atom,
+made after the particles have turned, under load), then rrp/read_data in a new input with the
+same style lines continues the run as the uninterrupted run (to round-off), in both orientation
+layouts, with newton_bond on and off, the shear forms' 7 and 11 values per bond, and written on
+1 rank and read on 2 and 4 with other processor grids. Plain read_data of such a file stops with
+an error that names rrp/read_data; a file written with nofix continues with a warning that says
+what was re-captured; a file of the earlier per-atom layout is refused with the way to read it,
+and that way (fix property/atom + bond_style rrp/binder reference) still works."""
 import os
-import subprocess
-import sys
+import re
 
 import rrptest as t
 
-TORUS = os.path.join(t.EXAMPLES, "torus")
-wd = t.workdir("data")
-subprocess.run([sys.executable, os.path.join(TORUS, "make_torus.py"), "--out", os.path.join(wd, "data.torus")],
-               check=True, stdout=subprocess.DEVNULL)
-with open(os.path.join(TORUS, "in.torus")) as fh:
-    text = fh.read()
-text = text.replace("run             ${nsteps}", """run             ${nsteps}
-write_dump      all custom before.dump id c_o[4] c_o[5] c_o[6] c_o[7] modify sort id format float %.17g
-print           "BINDER $(c_e[1]:%.17g) $(c_e[2]:%.17g) $(c_e[3]:%.17g)"
-write_data      out.data nocoeff""")
-with open(os.path.join(wd, "in.write"), "w") as fh:
-    fh.write(text)
-out = t.must_run(None, wd, input_file=os.path.join(wd, "in.write"),
-                 variables={"data": "data.torus", "tend": 0.5, "every": 100, "dumpevery": 0})
-binder_before = [float(x) for x in next(l for l in out.splitlines() if l.startswith("BINDER")).split()[1:]]
-with open(os.path.join(wd, "out.data")) as fh:
-    data = fh.read()
-t.check("write_data writes an Orientations section", "\nOrientations # fix rrp/nve integrate" in data)
-head = next(l for l in data.splitlines() if l.startswith("BinderReferences"))
-k = int(head.split("then ")[1].split(" x")[0])
-t.check("write_data writes a BinderReferences section", k >= 1, head)
-
-READ = """
+SETUP = """
 plugin load ${plugin}
 units           lj
-atom_style      hybrid sphere bond
-boundary        m m m
-fix             q all property/atom d2_q 4
-fix             r all property/atom d2_ref %d ghost yes
-read_data       out.data fix q NULL Orientations fix r NULL BinderReferences
-variable        qw atom d2_q[1]
-variable        qx atom d2_q[2]
-variable        qy atom d2_q[3]
-variable        qz atom d2_q[4]
-fix             integrate all rrp/nve inertia value 1.0 quat v_qw v_qx v_qy v_qz
-compute         o all rrp/atom integrate
-pair_style      zero 0.5
-pair_coeff      * *
-bond_style      zero
-bond_coeff      *
-run             0
-write_dump      all custom after.dump id c_o[4] c_o[5] c_o[6] c_o[7] modify sort id format float %%.17g
-""" % (12 * k)
-t.must_run(READ, wd)
-a, b = t.read_dump(os.path.join(wd, "before.dump")), t.read_dump(os.path.join(wd, "after.dump"))
-dev = max(abs(x - y) for i in a for x, y in zip(a[i], b[i]))
-moved = max(abs(v[0] - 1.0) for v in a.values())
-t.check("the recipe reads the orientations back", len(a) == len(b) == 80 and dev < 1e-15 and moved > 1e-3,
-        f"max difference {dev:.3g} (orientations turned by up to {moved:.3g} in q_w)")
+atom_style      ${astyle}
+boundary        p p p
+newton          on ${newton}
+comm_modify     vel yes
+"""
 
-# the binder's reference states: section BinderReferences, read back into a d2_ array that
-# bond_style rrp/binder reference uses; without it the references would be captured anew (zero
-# binder energy at the first run after read_data)
-REF = """
-plugin load ${plugin}
-units           lj
-atom_style      hybrid sphere bond
-boundary        m m m
-fix             q all property/atom d2_q 4
-fix             r all property/atom d2_ref %d ghost yes
-read_data       out.data fix q NULL Orientations fix r NULL BinderReferences
-variable        qw atom d2_q[1]
-variable        qx atom d2_q[2]
-variable        qy atom d2_q[3]
-variable        qz atom d2_q[4]
+# the style lines both inputs share (after the atoms exist)
+STYLES = """
 special_bonds   lj/coul 1.0 1.0 1.0
-bond_style      rrp/binder BONDARGS
+bond_style      rrp/binder ${bondargs}
 bond_coeff      1 10.0 200.0 200.0
 pair_style      rrp/hertz
-pair_coeff      * * 2100.0
-comm_modify     cutoff 0.5
-fix             integrate all rrp/nve inertia value 1.0 quat v_qw v_qx v_qy v_qz
+pair_coeff      * * 2000.0
+fix             1 all rrp/nve
+timestep        0.002
 compute         e all rrp/energy
-thermo_style    custom step c_e[1] c_e[2] c_e[3]
-thermo_modify   format float %%.17g norm no
-run             0
-""" % (12 * k)
-for ref, expect in (("reference d2_ref", "same"), ("", "zero")):
-    rc, out = t.run_lammps(REF.replace("BONDARGS", ref or "shear convected"), wd)
-    lines = out.splitlines()
-    row = lines[lines.index(next(l for l in lines if l.split()[:2] == ["Step", "c_e[1]"])) + 1].split()[1:]
-    after = [float(x) for x in row]
-    if expect == "same":
-        dev = max(abs(a - b) / max(abs(b), 1e-300) for a, b in zip(after, binder_before))
-        t.check("binder reference states read back: the binder energies continue", rc == 0 and dev < 1e-10,
-                f"before {binder_before}, after {after}")
-    else:
-        t.check("without them the references are captured anew (zero binder energy)",
-                rc == 0 and max(after) < 1e-20 and max(binder_before) > 1e-3, f"after {after}")
+compute         o all rrp/atom
+thermo_style    custom step pe c_e[1] c_e[2] c_e[3] c_e[4] bonds
+thermo_modify   format float %.17g norm no
+thermo          100
+"""
 
-for name, quat, msg in (("zero quat", "0 0 0 0", "is (0, 0, 0, 0): it must be finite and nonzero"),
-                        ("alpha and quat", "1 0 0 0 alpha 0 0 0", "give the initial orientation by alpha or by quat")):
-    script = READ.replace("quat v_qw v_qx v_qy v_qz", f"quat {quat}")
-    rc, out = t.run_lammps(script, wd)
-    t.check(f"refused: {name}", rc != 0 and msg in out, next((l for l in out.splitlines() if "ERROR" in l), ""))
+OUT = """write_dump      all custom ${dump} id xu yu zu vx vy vz omegax omegay omegaz c_o[4] c_o[5] c_o[6] c_o[7] modify sort id format float %.17g
+"""
+
+# an 8x8x8 jittered cubic packing: the spheres spin and bounce (frictionless contacts: they turn
+# freely), then binders join every pair closer than 1.15 (6 per atom), the sample vibrates under
+# their load; per-atom values from positions, so that any processor grid makes the same sample
+BUILD = SETUP + """
+lattice         sc 1.0
+region          box block 0 8 0 8 0 8
+create_box      1 box bond/types 1 extra/bond/per/atom 8 extra/special/per/atom 40
+create_atoms    1 box
+displace_atoms  all random 0.03 0.03 0.03 4411 units box
+set             group all diameter 1.0
+set             group all density 1.9
+${masses}
+variable        ox atom 3.0*sin(5.1*x+1.3*y)
+variable        oy atom 3.0*cos(2.3*y-0.7*z)
+variable        oz atom 3.0*sin(1.7*z+2.9*x)
+variable        vx atom 0.3*cos(3.1*y+z)
+variable        vy atom 0.3*sin(2.2*z-x)
+variable        vz atom 0.3*cos(1.9*x+0.5*y)
+set             group all omega v_ox v_oy v_oz
+velocity        all set v_vx v_vy v_vz
+pair_style      rrp/hertz
+pair_coeff      * * 2000.0
+fix             pre all rrp/nve
+compute         o0 all rrp/atom
+compute         qw all reduce min c_o0[4]
+thermo_style    custom step c_qw
+timestep        0.002
+run             300
+print           "QWMIN $(c_qw:%.6f)"
+thermo_style    custom step
+uncompute       qw
+uncompute       o0
+unfix           pre
+create_bonds    many all all 1 0.0 1.15
+""" + STYLES + """
+run             200
+write_data      ${data} ${wdargs}
+""" + OUT.replace("${dump}", "${dump0}") + """
+run             ${nrun}
+""" + OUT
+
+CONTINUE = SETUP + """
+${reader}       ${data}
+""" + STYLES + """
+run             0
+""" + OUT.replace("${dump}", "${dump0}") + """
+run             ${nrun}
+""" + OUT
+
+
+def thermo_first(out, col):
+    """Value of column `col` in the first row of each thermo table."""
+    rows, lines = [], out.splitlines()
+    for k, line in enumerate(lines):
+        if line.split()[:2] == ["Step", "PotEng"]:
+            head = line.split()
+            rows.append(float(lines[k + 1].split()[head.index(col)]))
+    return rows
+
+
+def deviation(a, b):
+    """Largest difference of the dumps' columns: positions, velocities, omegas, quaternions."""
+    worst = [0.0, 0.0, 0.0, 0.0]
+    for i in a:
+        for g, (lo, hi) in enumerate(((0, 3), (3, 6), (6, 9), (9, 13))):
+            worst[g] = max(worst[g], max(abs(a[i][k] - b[i][k]) for k in range(lo, hi)))
+    return worst
+
+
+def build(wd, astyle, newton="on", bondargs="", wdargs=""):
+    out = t.must_run(BUILD, wd, variables={"astyle": astyle, "newton": newton, "bondargs": bondargs or "shear convected",
+                                           "data": "state.data", "wdargs": wdargs or "nocoeff",
+                                           "dump0": "written.dump", "dump": "uninterrupted.dump", "nrun": 200,
+                                           "masses": "mass * 1.0" if "sphere bond" in astyle else ""})
+    return out
+
+
+def cont(wd, astyle, newton="on", bondargs="", np=1, reader="rrp/read_data", grid=""):
+    variables = {"astyle": astyle, "newton": newton, "bondargs": bondargs or "shear convected", "data": "state.data",
+                 "dump0": "read.dump", "dump": "continued.dump", "nrun": 200, "reader": reader}
+    script = CONTINUE if not grid else CONTINUE.replace("${reader} ", f"processors {grid}\n${{reader}} ")
+    return t.run_lammps(script, wd, np=np, variables=variables)
+
+
+LAYOUTS = (("sphere", "hybrid sphere bond"), ("bpm/sphere", "bpm/sphere"))
+for name, astyle in LAYOUTS:
+    wd = t.workdir("data")
+    out = build(wd, astyle)
+    qw = float(next(l for l in out.splitlines() if l.startswith("QWMIN")).split()[1])
+    pe_written = thermo_first(out, "c_e[1]")
+    with open(os.path.join(wd, "state.data")) as fh:
+        text = fh.read()
+    nbonds = int(re.search(r"^(\d+) bonds$", text, re.M).group(1))
+    t.check(f"{name}: the packing has turned, about 6 binders per atom", qw < 0.9 and 5.5 < 2 * nbonds / 512 < 7.5,
+            f"smallest q_w {qw}, {2 * nbonds / 512:.2f} binders per atom")
+    longest = max(len(l) for l in text.splitlines())
+    t.check(f"{name}: every line of the data file fits read_data's 256 characters", longest < 256,
+            f"longest line {longest} characters")
+    rc, out = cont(wd, astyle)
+    written, uninterrupted = t.read_dump(os.path.join(wd, "written.dump")), t.read_dump(os.path.join(wd, "uninterrupted.dump"))
+    read, continued = t.read_dump(os.path.join(wd, "read.dump")), t.read_dump(os.path.join(wd, "continued.dump"))
+    d0, d1 = deviation(written, read), deviation(uninterrupted, continued)
+    t.check(f"{name}: rrp/read_data reads positions, velocities, spins and orientations",
+            rc == 0 and max(d0) < 1e-15, f"largest difference x v omega q: {d0}")
+    t.check(f"{name}: the run continues as the uninterrupted one (200 steps)",
+            rc == 0 and max(d1) < 1e-11, f"largest difference x v omega q: {d1}")
+
+    # on other processor grids: the same run to round-off growth
+    for np, grid in ((2, "1 2 1"), (4, "2 2 1")):
+        rc, out = cont(wd, astyle, np=np, grid=grid)
+        d = deviation(uninterrupted, t.read_dump(os.path.join(wd, "continued.dump"))) if rc == 0 else [1.0]
+        t.check(f"{name}: read on {np} ranks (processors {grid}) continues the run", rc == 0 and max(d) < 1e-9,
+                f"largest difference x v omega q: {d}" if rc == 0 else out[-500:])
+
+    # plain read_data stops and says how to read the file
+    rc, out = cont(wd, astyle, reader="read_data")
+    err = next((l for l in out.splitlines() if "ERROR" in l), "")
+    t.check(f"{name}: plain read_data stops and names rrp/read_data", rc != 0 and "rrp/read_data" in err, err)
+
 t.finish()

@@ -1,0 +1,306 @@
+/* ----------------------------------------------------------------------
+   rrp-lammps: the command rrp/read_data and its section reader, fix RRP/READ_DATA (see
+   fix_rrp_read_data.h). Bookkeeping only.
+------------------------------------------------------------------------- */
+
+#include "fix_rrp_read_data.h"
+
+#include "fix_rrp_binder_history.h"
+#include "rrp_orientation.h"
+
+#include "atom.h"
+#include "comm.h"
+#include "domain.h"
+#include "error.h"
+#include "force.h"
+#include "modify.h"
+#include "read_data.h"
+#include "tokenizer.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+#include <limits>
+
+using namespace LAMMPS_NS;
+
+static constexpr const char *READER_ID = "RRP_READ_DATA";
+static constexpr const char *HISTORY_ID = "RRP_BINDER_HISTORY";
+// the section of the layout before version 2 (per atom, d0 qi0 qj0 per slot)
+static constexpr const char *LEGACY_SECTION = "BinderReferences";
+
+/* ---------------------------------------------------------------------- */
+
+void ReadDataRRP::command(int narg, char **arg)
+{
+  if (narg < 1) utils::missing_cmd_args(FLERR, "rrp/read_data", error);
+  if (modify->get_fix_by_id(READER_ID)) modify->delete_fix(READER_ID);
+
+  // read_data looks up the fixes its fix keyword names before it makes the box, and LAMMPS lets
+  // only a few fix styles exist before a box (fix property/atom, DUMMY, ...); the reader uses
+  // nothing of the box, so it is made as if the box existed
+  const int box = domain->box_exist;
+  domain->box_exist = 1;
+  try {
+    modify->add_fix(fmt::format("{} all RRP/READ_DATA", READER_ID));
+  } catch (...) {
+    domain->box_exist = box;
+    throw;
+  }
+  domain->box_exist = box;
+  auto *reader = dynamic_cast<FixRRPReadData *>(modify->get_fix_by_id(READER_ID));
+
+  std::vector<std::string> words(arg, arg + narg);
+  for (const char *section :
+       {RRPOrientation::DATA_SECTION, FixRRPBinderHistory::DATA_SECTION, LEGACY_SECTION}) {
+    words.emplace_back("fix");
+    words.emplace_back(READER_ID);
+    if (strcmp(section, RRPOrientation::DATA_SECTION) == 0)
+      words.emplace_back(RRPOrientation::DATA_HEADER);
+    else if (strcmp(section, FixRRPBinderHistory::DATA_SECTION) == 0)
+      words.emplace_back(FixRRPBinderHistory::DATA_HEADER);
+    else
+      words.emplace_back("NULL");
+    words.emplace_back(section);
+  }
+  std::vector<char *> argv;
+  for (auto &w : words) argv.push_back(&w[0]);
+  ReadData read_data(lmp);
+  read_data.command((int) argv.size(), argv.data());
+
+  reader->finish(arg[0]);
+  modify->delete_fix(READER_ID);
+}
+
+/* ---------------------------------------------------------------------- */
+
+FixRRPReadData::FixRRPReadData(LAMMPS *lmp, int narg, char **arg) :
+    Fix(lmp, narg, arg), nbonds_before(atom->nbonds), orient_header(false),
+    binder_header(false), orient_read(false), binder_read(false), ndata(0), released(0.0),
+    nbroken(0.0), norient(0), nslots(0), pending_a(0), pending_b(0)
+{
+  if (narg != 3 || strcmp(id, READER_ID) != 0)
+    error->all(FLERR, "Fix {} is internal to the command rrp/read_data", style);
+}
+
+/* the header lines written by write_data: "rrp-lammps orientations: ..." and
+   "rrp-lammps binders: N values per bond, released E in K ruptures; ..." */
+
+void FixRRPReadData::read_data_header(char *line)
+{
+  if (strstr(line, RRPOrientation::DATA_HEADER)) {
+    orient_header = true;
+    return;
+  }
+  if (!strstr(line, FixRRPBinderHistory::DATA_HEADER)) return;
+  binder_header = true;
+  auto words = utils::split_words(strstr(line, FixRRPBinderHistory::DATA_HEADER) +
+                                  strlen(FixRRPBinderHistory::DATA_HEADER));
+  try {
+    ndata = utils::inumeric(FLERR, words.at(0), false, lmp);
+    for (size_t k = 0; k + 1 < words.size(); k++) {
+      if (words[k] == "released") released = utils::numeric(FLERR, words[k + 1], false, lmp);
+      if (words[k] == "in") nbroken = utils::numeric(FLERR, words[k + 1], false, lmp);
+    }
+  } catch (std::out_of_range &) {
+    ndata = 0;
+  }
+  if (ndata != 7 && ndata != 11)
+    error->all(FLERR, "rrp/read_data: the data file's binder header line is not one that "
+                      "write_data writes (7 or 11 values per bond): {}", utils::trim(line));
+}
+
+bigint FixRRPReadData::read_data_skip_lines(char *keyword)
+{
+  if (strcmp(keyword, LEGACY_SECTION) == 0)
+    error->all(FLERR,
+               "rrp/read_data: the data file holds binder references in section {}, the per-atom "
+               "layout of rrp-lammps before 2026-11, whose lines read_data cannot read past 256 "
+               "characters; rrp/read_data reads the section Binders. Read this file as that "
+               "version documented (fix property/atom d2_ref N ghost yes; read_data ... fix ID "
+               "NULL {}; bond_style rrp/binder reference d2_ref), run 0, and write it again with "
+               "write_data",
+               LEGACY_SECTION, LEGACY_SECTION);
+  if (strcmp(keyword, FixRRPBinderHistory::DATA_SECTION) == 0) {
+    if (!binder_header)
+      error->all(FLERR, "rrp/read_data: section {} without its header line ({} ...)", keyword,
+                 FixRRPBinderHistory::DATA_HEADER);
+    const int per_bond = (ndata + FixRRPBinderHistory::VALUES_PER_LINE - 1) /
+        FixRRPBinderHistory::VALUES_PER_LINE;
+    return (atom->nbonds - nbonds_before) * per_bond;
+  }
+  return -1;    // Orientations: one line per atom
+}
+
+/* ----------------------------------------------------------------------
+   lines of the sections: "ID qw qx qy qz" (Orientations), "ID_i ID_j v ..." (Binders); each
+   rank keeps what belongs to its atoms
+------------------------------------------------------------------------- */
+
+void FixRRPReadData::read_data_section(char *keyword, int n, char *buf, tagint id_offset)
+{
+  const bool orient = strcmp(keyword, RRPOrientation::DATA_SECTION) == 0;
+  if (orient) orient_read = true;
+  else binder_read = true;
+  const int nlocal = atom->nlocal;
+
+  for (int l = 0; l < n; l++) {
+    char *next = strchr(buf, '\n');
+    if (!next) error->all(FLERR, "rrp/read_data: missing data in section {}", keyword);
+    *next = '\0';
+    const std::string text = utils::trim_comment(buf);
+    buf = next + 1;
+    ValueTokenizer values(text);
+    if (values.count() == 0) continue;
+    try {
+      const tagint a = values.next_tagint() + id_offset;
+      if (orient) {
+        if (values.count() != 5)
+          error->all(FLERR, "rrp/read_data: incorrect line in section {}: {}", keyword, text);
+        double q[4];
+        for (double &v : q) v = values.next_double();
+        const int i = atom->map(a);
+        if (i < 0 || i >= nlocal) continue;
+        const double n2 = q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3];
+        if (!std::isfinite(n2) || !(n2 > 0.0))
+          error->one(FLERR, "rrp/read_data: the orientation of atom {} is ({}, {}, {}, {}): it "
+                            "must be finite and nonzero", a, q[0], q[1], q[2], q[3]);
+        // a unit quaternion to round-off (as write_data writes them) is kept bitwise
+        const double s = std::fabs(n2 - 1.0) > 8.0 * std::numeric_limits<double>::epsilon()
+            ? 1.0 / std::sqrt(n2) : 1.0;
+        orient_tag.push_back(a);
+        for (int k = 0; k < 4; k++) orient_q.push_back(s * q[k]);
+        continue;
+      }
+      const tagint b = values.next_tagint() + id_offset;
+      const int nv = (int) values.count() - 2;
+      if (pending.empty() || pending_a != a || pending_b != b) {
+        if (!pending.empty())
+          error->all(FLERR, "rrp/read_data: section {}: bond {}-{} has {} of its {} values",
+                     keyword, pending_a, pending_b, pending.size(), ndata);
+        pending_a = a;
+        pending_b = b;
+      }
+      if (nv <= 0 || (int) pending.size() + nv > ndata)
+        error->all(FLERR, "rrp/read_data: incorrect line in section {}: {}", keyword, text);
+      for (int k = 0; k < nv; k++) pending.push_back(values.next_double());
+      if ((int) pending.size() < ndata) continue;
+      keep_bond(a, b, pending);
+      pending.clear();
+    } catch (TokenizerException &e) {
+      error->all(FLERR, "rrp/read_data: incorrect line in section {}: {} ({})", keyword, text,
+                 e.what());
+    }
+  }
+}
+
+/* a bond of the section, kept when one of its atoms is this rank's */
+
+void FixRRPReadData::keep_bond(tagint a, tagint b, const std::vector<double> &v)
+{
+  const int ia = atom->map(a), ib = atom->map(b);
+  const int nlocal = atom->nlocal;
+  if (!((ia >= 0 && ia < nlocal) || (ib >= 0 && ib < nlocal))) return;
+  records.push_back({std::min(a, b), std::max(a, b), values.size()});
+  values.insert(values.end(), v.begin(), v.end());
+}
+
+/* the kept values into the slots of the local atoms' bonds; the binders' history is made here,
+   with the file's width */
+
+void FixRRPReadData::set_bonds()
+{
+  auto *history = dynamic_cast<FixRRPBinderHistory *>(modify->get_fix_by_id(HISTORY_ID));
+  if (!history) {
+    modify->add_fix(fmt::format("{} all BOND_HISTORY/RRP 0 {}", HISTORY_ID, ndata));
+    history = dynamic_cast<FixRRPBinderHistory *>(modify->get_fix_by_id(HISTORY_ID));
+  }
+  if (!history)
+    error->all(FLERR, "rrp/read_data: fix {} exists and is not the binders' history", HISTORY_ID);
+  if (history->get_ndata() != ndata)
+    error->all(FLERR, "rrp/read_data: the data file's binders have {} values per bond, those "
+                      "defined already {}: read the file into a new box", ndata,
+               history->get_ndata());
+  auto before = [](const Record &r, const Record &s) {
+    return r.lo < s.lo || (r.lo == s.lo && r.hi < s.hi);
+  };
+  std::sort(records.begin(), records.end(), before);
+  tagint *tag = atom->tag;
+  for (int i = 0; i < atom->nlocal; i++)
+    for (int m = 0; m < atom->num_bond[i]; m++) {
+      const tagint other = atom->bond_atom[i][m];
+      const Record key = {std::min(tag[i], other), std::max(tag[i], other), 0};
+      auto r = std::lower_bound(records.begin(), records.end(), key, before);
+      if (r == records.end() || r->lo != key.lo || r->hi != key.hi) continue;
+      double *s = history->slot(i, m);
+      for (int k = 0; k < ndata; k++) s[k] = values[r->at + k];
+      nslots++;
+    }
+  records.clear();
+  records.shrink_to_fit();
+  values.clear();
+  values.shrink_to_fit();
+}
+
+/* ---------------------------------------------------------------------- */
+
+void FixRRPReadData::finish(const std::string &file)
+{
+  if (!pending.empty())
+    error->all(FLERR, "rrp/read_data: section {}: bond {}-{} has {} of its {} values",
+               FixRRPBinderHistory::DATA_SECTION, pending_a, pending_b, pending.size(), ndata);
+  if (binder_read) set_bonds();
+  if (orient_read) {
+    double **quat = RRPOrientation::store_array(lmp);
+    for (size_t r = 0; r < orient_tag.size(); r++) {
+      const int i = atom->map(orient_tag[r]);
+      if (i < 0 || i >= atom->nlocal) continue;
+      for (int k = 0; k < 4; k++) quat[i][k] = orient_q[4 * r + k];
+      norient++;
+    }
+    orient_tag.clear();
+    orient_q.clear();
+  }
+  bigint counts[2] = {norient, nslots}, all[2];
+  MPI_Allreduce(counts, all, 2, MPI_LMP_BIGINT, MPI_SUM, world);
+  const bigint nbonds = atom->nbonds - nbonds_before;
+
+  if (orient_read && all[0] != atom->natoms)
+    error->all(FLERR, "rrp/read_data: section {} of {} gives the orientations of {} of the {} "
+                      "atoms", RRPOrientation::DATA_SECTION, file, all[0], atom->natoms);
+  if (binder_read) {
+    const bigint expected = nbonds * (force->newton_bond ? 1 : 2);
+    if (all[1] != expected)
+      error->all(FLERR, "rrp/read_data: section {} of {} names {} bond slots of the {} bonds of "
+                        "the Bonds section (expected {}): each line must name a bond of that "
+                        "section, which must come first",
+                 FixRRPBinderHistory::DATA_SECTION, file, all[1], nbonds, expected);
+    auto *history = dynamic_cast<FixRRPBinderHistory *>(modify->get_fix_by_id(HISTORY_ID));
+    if (history) {
+      history->data_counts = true;
+      history->data_released = released;
+      history->data_nbroken = nbroken;
+    }
+  }
+
+  if (comm->me != 0) return;
+  if (!orient_read && !binder_read) {
+    error->warning(FLERR,
+                   "rrp/read_data: {} has no rrp-lammps sections (it was written with write_data "
+                   "nofix, or not by write_data): the orientations start at the identity{}",
+                   file,
+                   nbonds > 0 ? fmt::format(", and the {} binders will take the positions and "
+                                            "orientations of their first computation as reference "
+                                            "state (a prestress is lost)", nbonds)
+                              : std::string());
+  } else if (!binder_read && nbonds > 0) {
+    error->warning(FLERR,
+                   "rrp/read_data: {} has no Binders section: its {} bonds will take the positions "
+                   "and orientations of their first computation as reference state", file, nbonds);
+  } else if (!orient_read) {
+    error->warning(FLERR, "rrp/read_data: {} has no Orientations section: the orientations start "
+                          "at the identity", file);
+  }
+  utils::logmesg(lmp, "rrp/read_data: {} orientations, {} binder references ({} values each)\n",
+                 all[0], binder_read ? nbonds : 0, ndata);
+}

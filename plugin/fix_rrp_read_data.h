@@ -1,0 +1,83 @@
+/* -*- c++ -*- ----------------------------------------------------------
+   rrp-lammps: the command rrp/read_data, read_data for data files that write_data wrote with
+   the rrp styles: it reads the Orientations section (into the orientation every style reads,
+   rrp_orientation.h) and the Binders section (into the binders' references, fix
+   BOND_HISTORY/RRP), so that a run continues from the data file as from a restart file.
+
+     rrp/read_data file keyword value ...     (the arguments of read_data)
+
+   The sections are read by the internal fix RRP/READ_DATA, which read_data's fix keyword names;
+   it exists for the command's duration only.
+------------------------------------------------------------------------- */
+
+#ifdef COMMAND_CLASS
+// clang-format off
+CommandStyle(rrp/read_data,ReadDataRRP);
+// clang-format on
+#elif defined(FIX_CLASS)
+// clang-format off
+FixStyle(RRP/READ_DATA,FixRRPReadData);
+// clang-format on
+#else
+
+#ifndef LMP_FIX_RRP_READ_DATA_H
+#define LMP_FIX_RRP_READ_DATA_H
+
+#include "command.h"
+#include "fix.h"
+
+#include <string>
+#include <vector>
+
+namespace LAMMPS_NS {
+
+class ReadDataRRP : public Command {
+ public:
+  ReadDataRRP(class LAMMPS *lmp) : Command(lmp) {}
+  void command(int, char **) override;
+};
+
+class FixRRPReadData : public Fix {
+ public:
+  FixRRPReadData(class LAMMPS *, int, char **);
+  int setmask() override { return 0; }
+  void read_data_header(char *) override;
+  bigint read_data_skip_lines(char *) override;
+  void read_data_section(char *, int, char *, tagint) override;
+
+  // after read_data: check the counts, hand the released energy to the binders, warn about
+  // what the file did not have
+  void finish(const std::string &file);
+
+ private:
+  bigint nbonds_before;       // bonds before read_data (read_data ... add)
+  bool orient_header, binder_header;
+  bool orient_read, binder_read;
+  int ndata;                  // values per bond in the Binders section
+  double released, nbroken;   // from the binders' header line
+  bigint norient;             // orientations set on this rank
+  bigint nslots;              // slots set on this rank
+  // a bond's values spread over more than one line
+  tagint pending_a, pending_b;
+  std::vector<double> pending;
+  // the bonds of this rank's atoms, kept until read_data has made the bond lists (its second
+  // pass, after the sections of fixes): IDs (lower first) and ndata values each
+  struct Record {
+    tagint lo, hi;
+    size_t at;
+  };
+  std::vector<Record> records;
+  std::vector<double> values;
+  // the orientations of this rank's atoms, kept until read_data has set every new atom's
+  // per-atom values of fixes to their defaults (at its end)
+  std::vector<tagint> orient_tag;
+  std::vector<double> orient_q;
+
+  void keep_bond(tagint a, tagint b, const std::vector<double> &v);
+  void set_bonds();
+};
+
+}    // namespace LAMMPS_NS
+
+#endif
+#endif
