@@ -15,7 +15,8 @@
 using namespace LAMMPS_NS;
 
 static constexpr int NTERMS = 5;    // summed over the ranks
-static constexpr int NVALUES = 7;   // plus released energy and ruptured binders
+static constexpr int NMODES = 5;    // ruptures by mode: axial, shear, bending, twist, rotation
+static constexpr int NVALUES = 7 + NMODES;    // plus released energy, ruptured binders, by mode
 
 ComputeRRPEnergy::ComputeRRPEnergy(LAMMPS *lmp, int narg, char **arg) : Compute(lmp, narg, arg)
 {
@@ -65,9 +66,11 @@ void ComputeRRPEnergy::compute_vector()
     local[4] += *e;
   }
   MPI_Allreduce(local, vector, NTERMS, MPI_DOUBLE, MPI_SUM, world);
-  vector[5] = vector[6] = 0.0;
+  for (int k = NTERMS; k < NVALUES; k++) vector[k] = 0.0;
   if (bond) {
     vector[5] = *static_cast<double *>(extract_from(bond, "released"));
     vector[6] = *static_cast<double *>(extract_from(bond, "nbroken"));
+    auto modes = static_cast<double *>(extract_from(bond, "nbroken_mode"));
+    for (int m = 0; m < NMODES; m++) vector[7 + m] = modes[1 + m];
   }
 }

@@ -45,7 +45,7 @@ OUT = """write_dump      all custom ${dump} id xu yu zu vx vy vz omegax omegay o
 BUILD = SETUP + """
 lattice         sc 1.0
 region          box block 0 8 0 8 0 8
-create_box      1 box bond/types 1 extra/bond/per/atom 8 extra/special/per/atom 40
+create_box      1 box bond/types 1 extra/bond/per/atom 14 extra/special/per/atom 40
 create_atoms    1 box
 displace_atoms  all random 0.03 0.03 0.03 4411 units box
 set             group all diameter 1.0
@@ -75,6 +75,7 @@ unfix           pre
 create_bonds    many all all 1 0.0 1.15
 """ + STYLES + """
 run             200
+print           "WRITTEN $(c_e[1]:%.17g) $(c_e[2]:%.17g) $(c_e[3]:%.17g)"
 write_data      ${data} ${wdargs}
 """ + OUT.replace("${dump}", "${dump0}") + """
 run             ${nrun}
@@ -158,4 +159,122 @@ for name, astyle in LAYOUTS:
     err = next((l for l in out.splitlines() if "ERROR" in l), "")
     t.check(f"{name}: plain read_data stops and names rrp/read_data", rc != 0 and "rrp/read_data" in err, err)
 
+
+# the prestress continues: the binders' energy after rrp/read_data is the one written
+wd = t.workdir("data-energy")
+out = build(wd, "hybrid sphere bond")
+last = [float(x) for x in next(l for l in out.splitlines() if l.startswith("WRITTEN")).split()[1:]]
+rc, out = cont(wd, "hybrid sphere bond")
+first = [thermo_first(out, c)[0] for c in ("c_e[1]", "c_e[2]", "c_e[3]")]
+dev = max(abs(a - b) / abs(b) for a, b in zip(first, last))
+t.check("the binders' energy continues (no re-capture)", rc == 0 and dev < 1e-13 and min(last) > 1e-3,
+        f"U^m U^a U^s written {last}, read {first}")
+
+# newton_bond off, written on 2 ranks, read on 1 and 3
+wd = t.workdir("data-newton")
+rc, out = t.run_lammps(BUILD, wd, np=2, variables={"astyle": "hybrid sphere bond", "newton": "off", "bondargs": "shear convected",
+                                                "data": "state.data", "wdargs": "nocoeff", "dump0": "written.dump",
+                                                "dump": "uninterrupted.dump", "nrun": 200, "masses": "mass * 1.0"})
+t.check("newton_bond off: the packing is built and written on 2 ranks", rc == 0, out[-800:] if rc else "")
+for np in (1, 3):
+    rc, out = cont(wd, "hybrid sphere bond", newton="off", np=np)
+    d = deviation(t.read_dump(os.path.join(wd, "uninterrupted.dump")), t.read_dump(os.path.join(wd, "continued.dump"))) \
+        if rc == 0 else [1.0]
+    t.check(f"newton_bond off, written on 2 ranks, read on {np}: the run continues", rc == 0 and max(d) < 1e-9,
+            f"largest difference x v omega q: {d}" if rc == 0 else out[-800:])
+
+# the printed shear form keeps q_j0 too: 11 values per bond, in two lines each
+wd = t.workdir("data-paper")
+build(wd, "bpm/sphere", bondargs="shear paper")
+with open(os.path.join(wd, "state.data")) as fh:
+    text = fh.read()
+head = next(l for l in text.splitlines() if l.startswith("rrp-lammps binders:"))
+rc, out = cont(wd, "bpm/sphere", bondargs="shear paper")
+d = deviation(t.read_dump(os.path.join(wd, "uninterrupted.dump")), t.read_dump(os.path.join(wd, "continued.dump"))) \
+    if rc == 0 else [1.0]
+t.check("shear paper: 11 values per bond continue the run", "11 values per bond" in head and rc == 0 and max(d) < 1e-11,
+        f"largest difference x v omega q: {d}" if rc == 0 else out[-800:])
+rc, out = cont(wd, "bpm/sphere", bondargs="shear convected")
+t.check("shear convected reads a file of shear paper (its first 7 values)", rc == 0, out[-300:] if rc else "")
+wd2 = t.workdir("data-paper2")
+build(wd2, "bpm/sphere")
+rc, out = cont(wd2, "bpm/sphere", bondargs="shear paper")
+err = next((l for l in out.splitlines() if "ERROR" in l), "")
+t.check("shear paper refuses references written for shear convected", rc != 0 and "use shear convected" in err, err)
+
+# written with nofix: the run goes on with a warning that says what is re-captured
+wd = t.workdir("data-nofix")
+build(wd, "hybrid sphere bond", wdargs="nocoeff nofix")
+rc, out = cont(wd, "hybrid sphere bond")
+warn = next((l for l in out.splitlines() if "WARNING: rrp/read_data" in l), "")
+first = [thermo_first(out, c)[0] for c in ("c_e[1]", "c_e[2]", "c_e[3]")] if rc == 0 else [1.0]
+t.check("nofix: continues with a warning naming what is re-captured",
+        rc == 0 and "no rrp-lammps sections" in warn and "binders will take" in warn and max(first) < 1e-20,
+        f"{warn}; binder energies after reading {first}")
+
+# the per-atom layout of earlier versions: refused by rrp/read_data with the way to read it, and
+# that way (fix property/atom, read_data ... fix, bond_style rrp/binder reference) still works
+OLD = """LAMMPS data file of the per-atom layout
+
+2 atoms
+1 atom types
+1 bonds
+1 bond types
+
+-3 3 xlo xhi
+-3 3 ylo yhi
+-3 3 zlo zhi
+
+Masses
+
+1 1.0
+
+Atoms # hybrid
+
+1 1 -0.5 0 0 1.0 1.0 0 0 0 0
+2 1 0.5 0.1 0 1.0 1.0 0 0 0 0
+
+Bonds
+
+1 1 1 2
+
+BinderReferences # bond_style rrp/binder: atom-ID, then 1 x (partner-ID d0x d0y d0z qi0w qi0x qi0y qi0z qj0w qj0x qj0y qj0z)
+
+1 2 -1.0 0 0 1 0 0 0 0.6 0.8 0 0
+2 1 -1.0 0 0 1 0 0 0 0.6 0.8 0 0
+"""
+wd = t.workdir("data-old")
+with open(os.path.join(wd, "old.data"), "w") as fh:
+    fh.write(OLD)
+READ_OLD = """plugin load ${plugin}
+units lj
+atom_style hybrid sphere bond
+boundary f f f
+${reading}
+special_bonds lj/coul 1.0 1.0 1.0
+bond_style rrp/binder ${bondargs}
+bond_coeff 1 10.0 200.0 200.0
+pair_style zero 2.0
+pair_coeff * *
+fix 1 all rrp/nve
+compute e all rrp/energy
+thermo_style custom step pe c_e[1] c_e[2] c_e[3]
+thermo_modify format float %.17g norm no
+run 0
+"""
+rc, out = t.run_lammps(READ_OLD, wd, variables={"reading": "rrp/read_data old.data", "bondargs": "shear convected"})
+err = next((l for l in out.splitlines() if "ERROR" in l), "")
+t.check("the earlier per-atom layout: rrp/read_data stops and says how to read it",
+        rc != 0 and "reference d2_ref" in err and "write_data" in err, err)
+rc, out = t.run_lammps(READ_OLD.replace("${reading}", "fix r all property/atom d2_ref 12 ghost yes\n"
+                                        "read_data old.data fix r NULL BinderReferences"), wd,
+                       variables={"bondargs": "reference d2_ref"})
+# relative rotation: j turned by 2 atan(0.8/0.6) about x against i; the bond d = (-1, -0.1, 0)
+# against d0 = (-1, 0, 0): U^m = Km/2 theta^2, U^a = Ka/2 (|d| - 1)^2
+theta = 2 * __import__("math").atan2(0.8, 0.6)
+um, ua = 5.0 * theta ** 2, 100.0 * ((1.0 + 0.01) ** 0.5 - 1.0) ** 2
+got = [thermo_first(out, c)[0] for c in ("c_e[1]", "c_e[2]")] if rc == 0 else [0.0, 0.0]
+t.check("the earlier per-atom layout reads with fix property/atom and the reference keyword",
+        rc == 0 and abs(got[0] - um) < 1e-12 * um and abs(got[1] - ua) < 1e-12,
+        f"U^m {got[0]} (expected {um}), U^a {got[1]} (expected {ua})")
 t.finish()

@@ -96,11 +96,10 @@ t.check("a bond made between runs starts unstressed (its reference is captured w
 t.check("the new bond is loaded as the run goes on", later[2] > 1e-8, f"its energy {later[2]:.4g}")
 with open(os.path.join(wd, "after.data")) as fh:
     data = fh.read()
-section = data[data.index("BinderReferences"):].splitlines()[2:]
-row1 = next(l.split() for l in section if l.split()[:1] == ["1"])
-partners = [int(row1[1 + 12 * m]) for m in range((len(row1) - 1) // 12)]
-t.check("write_data writes the new bond's reference (BinderReferences)", 22 in partners,
-        f"partners of atom 1: {[p for p in partners if p]}")
+section = data[data.index("\nBinders"):].splitlines()[3:]
+row = next((l.split() for l in section if l.split()[:2] == ["1", "22"]), [])
+t.check("write_data writes the new bond's reference (section Binders)",
+        len(row) == 9 and any(float(v) != 0.0 for v in row[5:9]), f"line of bond 1-22: {' '.join(row)}")
 # delete_bonds remove moves atom 1's last bond (1-22) into the slot of 1-2: its reference moves
 # with it (LAMMPS finds the binder's history by its style BOND_HISTORY/RRP)
 t.check("delete_bonds ... remove: the other bonds keep their references",
@@ -108,9 +107,8 @@ t.check("delete_bonds ... remove: the other bonds keep their references",
         and abs(deleted[2] - later[2]) < 1e-12 * later[0] and later[1] > 1e-8,
         f"total {later[0]:.12g} - bond 1-2 {later[1]:.6g} -> {deleted[0]:.12g}; bond 1-22 "
         f"{later[2]:.6g} -> {deleted[2]:.6g}")
-# --- write_data writes the Orientations section in both layouts; the quat keyword reads it back,
-#     with the binder's BinderReferences section (a chain: LAMMPS reads data-file lines of at most
-#     256 characters, about two bond slots) ---
+# --- write_data writes the Orientations and Binders sections in both layouts; rrp/read_data
+#     reads them back ---
 CHAIN = "plugin load ${{plugin}}\n" + t.binder_lattice(
     "{style}", block="0 9 0 0 0 0", box="-2 12 -4 4 -4 4", newton="on on", slots=2, specials=4) + """
 timestep        0.002
@@ -130,15 +128,9 @@ newton          on on
 comm_modify     vel yes
 special_bonds   lj/coul 0.0 1.0 1.0
 pair_style      rrp/hertz
-bond_style      rrp/binder reference d2_ref
-fix             q all property/atom d2_q 4
-fix             r all property/atom d2_ref 24 ghost yes
-read_data       out.data fix q NULL Orientations fix r NULL BinderReferences
-variable        qw atom d2_q[1]
-variable        qx atom d2_q[2]
-variable        qy atom d2_q[3]
-variable        qz atom d2_q[4]
-fix             1 all rrp/nve quat v_qw v_qx v_qy v_qz
+bond_style      rrp/binder
+rrp/read_data   out.data
+fix             1 all rrp/nve
 {QCOMP[style]}thermo_style    custom step ebond
 run 0
 print           "EBOND $(ebond:%.17g)"
@@ -148,9 +140,9 @@ print           "EBOND $(ebond:%.17g)"
     a = [l.split()[10:] for l in t.dump_lines(os.path.join(wd, "written.dump"))]
     b = [l.split()[10:] for l in t.dump_lines(os.path.join(wd, "read.dump"))]
     moved = sum(1 for q in a if abs(float(q[0])) < 0.999)
-    t.check(f"{style}: write_data's Orientations section read back by the quat keyword, bitwise",
+    t.check(f"{style}: write_data's Orientations section read back by rrp/read_data, bitwise",
             a == b and moved == 10, f"{sum(x != y for x, y in zip(a, b))} of {len(a)} differ, {moved} turned")
-    t.check(f"{style}: and its BinderReferences section: the binder energy continues",
+    t.check(f"{style}: and its Binders section: the binder energy continues",
             abs(e_read - e_written) < 1e-13 * e_written and e_written > 1e-6,
             f"binder energy {e_written:.15g} written, {e_read:.15g} read")
 # --- a bond made during a run (fix bond/create, MC package) gets its reference when first computed ---
