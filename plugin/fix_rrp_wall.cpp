@@ -6,9 +6,13 @@
 #include "fix_rrp_wall.h"
 
 #include "atom.h"
+#include "comm.h"
 #include "domain.h"
 #include "error.h"
+#include "input.h"
+#include "modify.h"
 #include "update.h"
+#include "variable.h"
 
 #include "rrp/contact.h"
 
@@ -19,8 +23,9 @@ using namespace LAMMPS_NS;
 using namespace FixConst;
 
 FixRRPWall::FixRRPWall(LAMMPS *lmp, int narg, char **arg) :
-    Fix(lmp, narg, arg), dim(0), side(1), coord(0.0), kpw(0.0), local{0.0, 0.0},
-    total{0.0, 0.0}, reduced(0)
+    Fix(lmp, narg, arg), dim(0), side(1), coord(0.0), kpw(0.0), coord_var(nullptr),
+    coord_index(-1), local{0.0, 0.0}, total{0.0, 0.0}, reduced(0), work(0.0), last_coord(0.0),
+    last_dudc(0.0), have_last(false), last_step(-1)
 {
   if (narg < 6) utils::missing_cmd_args(FLERR, "fix rrp/wall", error);
   if (narg > 6)
@@ -34,9 +39,13 @@ FixRRPWall::FixRRPWall(LAMMPS *lmp, int narg, char **arg) :
     error->all(FLERR, "Fix rrp/wall face {} is unknown: use xlo, xhi, ylo, yhi, zlo or zhi", arg[3]);
   dim = iface / 2;
   side = (iface % 2 == 0) ? 1 : -1;
-  coord = utils::numeric(FLERR, arg[4], false, lmp);
+  if (utils::strmatch(arg[4], "^v_")) {
+    coord_var = utils::strdup(arg[4] + 2);
+  } else {
+    coord = utils::numeric(FLERR, arg[4], false, lmp);
+    if (!std::isfinite(coord)) error->all(FLERR, "Fix rrp/wall coord {} must be finite", arg[4]);
+  }
   kpw = utils::numeric(FLERR, arg[5], false, lmp);
-  if (!std::isfinite(coord)) error->all(FLERR, "Fix rrp/wall coord {} must be finite", arg[4]);
   if (!(kpw >= 0.0) || !std::isfinite(kpw))
     error->all(FLERR, "Fix rrp/wall Kpw = {} must be a finite number >= 0", arg[5]);
   if (!atom->radius_flag)
@@ -46,10 +55,12 @@ FixRRPWall::FixRRPWall(LAMMPS *lmp, int narg, char **arg) :
 
   scalar_flag = 1;
   vector_flag = 1;
-  size_vector = 1;
+  size_vector = 3;    // force on the atoms, wall position, work done on the atoms
   global_freq = 1;
   extscalar = 1;
-  extvector = 1;
+  extvector = -1;
+  extlist = new int[3]{1, 0, 1};
+  restart_global = 1;
   energy_global_flag = 1;
   // the wall's virial (fix_modify virial yes; no by default, as for LAMMPS's fix wall styles)
   virial_global_flag = virial_peratom_flag = 1;
@@ -60,10 +71,44 @@ int FixRRPWall::setmask()
   return POST_FORCE | MIN_POST_FORCE;
 }
 
+FixRRPWall::~FixRRPWall()
+{
+  delete[] coord_var;
+  delete[] extlist;
+}
+
 void FixRRPWall::init()
 {
   if (utils::strmatch(update->integrate_style, "^respa"))
     error->all(FLERR, "Fix rrp/wall does not support run_style respa");
+  if (coord_var) {
+    coord_index = input->variable->find(coord_var);
+    if (coord_index < 0)
+      error->all(FLERR, "Variable {} for fix rrp/wall does not exist", coord_var);
+    if (!input->variable->equalstyle(coord_index))
+      error->all(FLERR, "Variable {} for fix rrp/wall is not equal-style", coord_var);
+  }
+}
+
+/* the position of a moving wall now */
+
+void FixRRPWall::update_coord()
+{
+  if (!coord_var) return;
+  modify->clearstep_compute();
+  coord = input->variable->compute_equal(coord_index);
+  modify->addstep_compute(update->ntimestep + 1);
+  if (!std::isfinite(coord))
+    error->all(FLERR, "Fix rrp/wall: variable {} gives the wall position {} on step {}", coord_var,
+               coord, update->ntimestep);
+}
+
+void FixRRPWall::reduce()
+{
+  if (!reduced) {
+    MPI_Allreduce(local, total, 2, MPI_DOUBLE, MPI_SUM, world);
+    reduced = 1;
+  }
 }
 
 void FixRRPWall::setup(int vflag)
@@ -79,6 +124,7 @@ void FixRRPWall::min_setup(int vflag)
 void FixRRPWall::post_force(int vflag)
 {
   v_init(vflag);
+  update_coord();
   double **x = atom->x;
   double **f = atom->f;
   const double *radius = atom->radius;
@@ -95,6 +141,17 @@ void FixRRPWall::post_force(int vflag)
     local[1] += force;
     if (evflag) v_tally(dim, i, force * s);    // (x_i - x_wall) f_i along the normal
   }
+  // a moving wall does work on the atoms: dU/dcoord = side * force, integrated over the wall's
+  // steps by the trapezoid rule (once per step: setup and minimization repeat a step)
+  if (coord_var && update->ntimestep != last_step) {
+    reduce();
+    const double dudc = side * total[1];
+    if (have_last) work += 0.5 * (dudc + last_dudc) * (coord - last_coord);
+    last_coord = coord;
+    last_dudc = dudc;
+    have_last = true;
+    last_step = update->ntimestep;
+  }
 }
 
 void FixRRPWall::min_post_force(int vflag)
@@ -104,17 +161,34 @@ void FixRRPWall::min_post_force(int vflag)
 
 double FixRRPWall::compute_scalar()
 {
-  if (!reduced) {
-    MPI_Allreduce(local, total, 2, MPI_DOUBLE, MPI_SUM, world);
-    reduced = 1;
-  }
+  reduce();
   return total[0];
 }
 
-double FixRRPWall::compute_vector(int /*n*/)
+double FixRRPWall::compute_vector(int n)
 {
-  compute_scalar();
-  return total[1];
+  reduce();
+  if (n == 0) return total[1];
+  if (n == 1) return coord;
+  return work;
+}
+
+/* restart: the work done so far (a moving wall) */
+
+void FixRRPWall::write_restart(FILE *fp)
+{
+  if (comm->me != 0) return;
+  const double list[2] = {1.0, work};
+  const int size = sizeof(list);
+  fwrite(&size, sizeof(int), 1, fp);
+  fwrite(list, sizeof(double), 2, fp);
+}
+
+void FixRRPWall::restart(char *buf)
+{
+  double list[2];
+  memcpy(list, buf, sizeof(list));
+  work = list[1];
 }
 
 /* this rank's wall energy of the last force computation, for compute rrp/energy */

@@ -19,6 +19,7 @@ namespace LAMMPS_NS {
 class FixRRPWall : public Fix {
  public:
   FixRRPWall(class LAMMPS *, int, char **);
+  ~FixRRPWall() override;
   int setmask() override;
   void init() override;
   void setup(int) override;
@@ -27,14 +28,26 @@ class FixRRPWall : public Fix {
   void min_post_force(int) override;
   double compute_scalar() override;
   double compute_vector(int) override;
+  void write_restart(FILE *) override;
+  void restart(char *) override;
 
   void *extract(const char *, int &) override;
 
  private:
   int dim, side;    // axis 0,1,2; +1 for a lo wall (atoms above it), -1 for a hi wall
   double coord, kpw;
+  char *coord_var;    // v_name: the wall moves with an equal-style variable, or nullptr
+  int coord_index;
   double local[2], total[2];    // energy, force on the atoms along the normal
   int reduced;
+  // a moving wall's work on the atoms: sum over steps of dU/dcoord (trapezoid) times the step
+  // of coord, with dU/dcoord = side * force
+  double work, last_coord, last_dudc;
+  bool have_last;
+  bigint last_step;
+
+  void update_coord();
+  void reduce();
 };
 
 }    // namespace LAMMPS_NS

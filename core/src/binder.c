@@ -118,7 +118,7 @@ int rrp_binder(const rrp_binder_coeff *c, const rrp_binder_ref *ref, const doubl
   }
   /* finite input can still overflow (a strain of 1e300): report it rather than pass it on (one
    * sum: a NaN or an infinity anywhere makes it non-finite) */
-  double all = out->um + out->ua + out->us + out->shear;
+  double all = out->um + out->ua + out->us + out->shear + out->strain + out->twist + out->bend;
   for (int k = 0; k < 3; k++) all += out->fi[k] + out->ti[k] + out->tj[k];
   return isfinite(all) ? RRP_OK : RRP_ENONFINITE;
 }
@@ -151,9 +151,12 @@ int rrp_binder_limit_set(double axial, double shear, double bend, double twist,
 
 double rrp_binder_damage(const rrp_binder_limit *lim, const rrp_binder_load *l, int *mode)
 {
+  /* a mode without a limit adds nothing (also when its measure squared overflows: no 0 x inf) */
   const double eps = l->strain > 0.0 ? l->strain : 0.0;
-  const double term[4] = {lim->axial * eps * eps, lim->shear * l->shear,
-                          lim->bend * l->bend * l->bend, lim->twist * l->twist * l->twist};
+  const double term[4] = {lim->axial > 0.0 ? lim->axial * eps * eps : 0.0,
+                          lim->shear > 0.0 ? lim->shear * l->shear : 0.0,
+                          lim->bend > 0.0 ? lim->bend * l->bend * l->bend : 0.0,
+                          lim->twist > 0.0 ? lim->twist * l->twist * l->twist : 0.0};
   int k_max = 0;
   for (int k = 1; k < 4; k++)
     if (term[k] > term[k_max]) k_max = k;

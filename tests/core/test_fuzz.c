@@ -160,21 +160,26 @@ static void test_kernel_fuzz(void **state)
 
     /* binder and contacts: a status, or finite loads */
     rrp_binder_ref ref;
-    extreme_vec(&r, ref.d0);
+    double d0[3];
+    extreme_vec(&r, d0);
     double qi[4] = {extreme(&r), extreme(&r), extreme(&r), extreme(&r)}, qj[4] = {1, extreme(&r), 0, 0};
     rrp_quat_normalize(qi);
     rrp_quat_normalize(qj);
-    memcpy(ref.qi0, qj, sizeof(qj));
-    memcpy(ref.qj0, qi, sizeof(qi));
+    rrp_binder_reference(d0, qj, qi, &ref);
     double xi[3], xj[3];
     extreme_vec(&r, xi);
     extreme_vec(&r, xj);
-    const rrp_binder_coeff bc = {10.0, 200.0, 200.0, k % 2};
+    const rrp_binder_coeff bc = {10.0, 200.0, 200.0, k % 2, k % 3 == 0};
     rrp_binder_load load;
-    const int sb = rrp_binder(&bc, &ref, xi, xj, qi, qj, &load);
+    const int sb = rrp_binder(&bc, &ref, qi, xi, xj, qi, qj, &load);
     if (sb == RRP_OK) {
       assert_true(finite_n(load.fi, 3) && finite_n(load.ti, 3) && finite_n(load.tj, 3));
       assert_true(isfinite(load.um) && isfinite(load.ua) && isfinite(load.us));
+      assert_true(isfinite(load.twist) && isfinite(load.bend) && isfinite(load.shear));
+      /* a damage that overflows is infinite (the binder breaks), never NaN */
+      rrp_binder_limit lim;
+      assert_int_equal(rrp_binder_limit_set(0.05, k % 2 ? 0.3 : 0.0, 0.4, 0.5, &lim), RRP_OK);
+      assert_false(isnan(rrp_binder_damage(&lim, &load, NULL)));
     } else {
       assert_true(sb == RRP_EDOMAIN || sb == RRP_ENONFINITE);
     }
@@ -209,10 +214,10 @@ static void test_nan_inputs(void **state)
   double da[3], fi[3], U;
   assert_int_equal(rrp_exact_increment(0.1, nanv, da), RRP_ENONFINITE);
   assert_int_equal(rrp_hertz_pair(1.0, 1.0, 1.0, nanv, one, fi, &U), RRP_ENONFINITE);
-  rrp_binder_ref ref = {{1, 0, 0}, {1, 0, 0, 0}, {1, 0, 0, 0}};
-  const rrp_binder_coeff bc = {1, 1, 1, 0};
+  rrp_binder_ref ref = {{1, 0, 0}, {1, 0, 0, 0}};
+  const rrp_binder_coeff bc = {1, 1, 1, 0, 0};
   rrp_binder_load load;
-  assert_int_equal(rrp_binder(&bc, &ref, nanv, one, q1, q1, &load), RRP_ENONFINITE);
+  assert_int_equal(rrp_binder(&bc, &ref, NULL, nanv, one, q1, q1, &load), RRP_ENONFINITE);
   double out[3];
   assert_int_equal(rrp_alpha_compose(nanv, one, out), RRP_ESINGULAR);
   assert_true(finite_n(out, 3));

@@ -1,0 +1,138 @@
+#!/usr/bin/env python3
+"""Plots of the compression of a particle-binder composite (examples/composite/in.compress):
+
+  composite-stress-strain.png  the stress on the walls against the nominal strain, with the
+                               binders broken so far, by mode (axial, shear, bending, twist)
+  composite-energy.png         the energy budget against strain: kinetic, binder, contact,
+                               wall, released by ruptures, work of the walls, and the balance
+                               kinetic + potential + released - work (constant to the
+                               integrator's accuracy)
+  composite-damage.png         the damaged sample: a slab through its middle (x-z), each
+                               sphere coloured by the binders it has lost, and where the
+                               binders broke, coloured by mode
+and summary.txt with the peak stress, the strain at the peak, the breaks by mode and the energy
+balance.
+
+  plot_composite.py FOLDER   (compress.dat, breaks.dump, compress.dump in FOLDER)
+"""
+import os
+import sys
+
+import matplotlib
+
+matplotlib.use("Agg")
+import matplotlib.pyplot as plt  # noqa: E402
+import numpy as np  # noqa: E402
+
+MODES = ["axial", "shear", "bending", "twist"]
+COLORS = ["tab:red", "tab:blue", "tab:green", "tab:purple"]
+
+
+def table(path):
+    with open(path) as fh:
+        head = next(l for l in fh if l.startswith("#")).split()[1:]
+    data = np.loadtxt(path, comments="#", ndmin=2)
+    return {name: data[:, k] for k, name in enumerate(head)}
+
+
+def dump_frames(path):
+    """Frames of a dump file as (timestep, column names, rows)."""
+    frames, lines = [], open(path).read().splitlines()
+    k = 0
+    while k < len(lines):
+        if lines[k].startswith("ITEM: TIMESTEP"):
+            step = int(lines[k + 1])
+            n = int(lines[k + 3])
+            j = k + 4
+            while not lines[j].startswith("ITEM: ATOMS") and not lines[j].startswith("ITEM: ENTRIES"):
+                j += 1
+            names = lines[j].split()[2:]
+            rows = [[float(v) for v in l.split()] for l in lines[j + 1:j + 1 + n]]
+            frames.append((step, names, np.array(rows).reshape(-1, len(names))))
+            k = j + 1 + n
+        else:
+            k += 1
+    return frames
+
+
+def main(folder):
+    d = table(os.path.join(folder, "compress.dat"))
+    strain = d["strain"]
+    summary = []
+
+    fig, ax = plt.subplots(1, 2, figsize=(11, 4.2))
+    ax[0].plot(strain, d["stress"], "k-")
+    k = int(np.argmax(d["stress"]))
+    ax[0].plot(strain[k], d["stress"][k], "ro")
+    ax[0].set_xlabel("nominal strain (H0 - H)/H0")
+    ax[0].set_ylabel("stress on the walls (force / initial area)")
+    ax[0].set_title("Uniaxial compression")
+    for name, c in zip(MODES, COLORS):
+        ax[1].plot(strain, d["n_" + name], color=c, label=name)
+    ax[1].plot(strain, sum(d["n_" + m] for m in MODES), "k--", label="all")
+    ax[1].set_xlabel("nominal strain")
+    ax[1].set_ylabel("binders broken")
+    ax[1].legend()
+    ax[1].set_title("Ruptures by mode")
+    fig.tight_layout()
+    fig.savefig(os.path.join(folder, "composite-stress-strain.png"), dpi=110)
+    summary.append(f"peak stress {d['stress'][k]:.5g} at strain {strain[k]:.4f}")
+    summary.append("binders broken: " + ", ".join(f"{m} {int(d['n_' + m][-1])}" for m in MODES) +
+                   f"; left {int(d['binders'][-1])}")
+
+    fig, ax = plt.subplots(figsize=(7.5, 4.5))
+    binder = d["Um"] + d["Ua"] + d["Us"]
+    for y, label in ((d["ke"], "kinetic"), (binder, "binders"), (d["Upp"], "contacts"), (d["Upw"], "walls"),
+                     (d["released"], "released by ruptures"), (d["work"], "work of the walls"),
+                     (d["balance"], "kinetic + potential + released - work")):
+        ax.plot(strain, y, label=label)
+    ax.set_xlabel("nominal strain")
+    ax.set_ylabel("energy")
+    ax.legend(fontsize=8)
+    ax.set_title("Energy budget")
+    fig.tight_layout()
+    fig.savefig(os.path.join(folder, "composite-energy.png"), dpi=110)
+    drift = d["balance"][-1] - d["balance"][0]
+    summary.append(f"energy balance {d['balance'][0]:.6g} -> {d['balance'][-1]:.6g} (change {drift:.3g}, "
+                   f"{abs(drift) / max(d['work'][-1], 1e-300):.3g} of the walls' work {d['work'][-1]:.5g}; "
+                   f"released {d['released'][-1]:.5g})")
+
+    atoms = dump_frames(os.path.join(folder, "compress.dump"))[-1]
+    _, names, a = atoms
+    col = {n: k for k, n in enumerate(names)}
+    breaks = [f for f in dump_frames(os.path.join(folder, "breaks.dump")) if len(f[2])]
+    fig, ax = plt.subplots(1, 2, figsize=(11, 5))
+    y = a[:, col["y"]]
+    ymid, half = 0.5 * (y.min() + y.max()), 1.0
+    slab = np.abs(y - ymid) < half
+    lost = a[:, col["lost"]]
+    sc = ax[0].scatter(a[slab, col["x"]], a[slab, col["z"]], s=(a[slab, col["radius"]] * 22) ** 2,
+                       c=lost[slab], cmap="inferno_r", vmin=0, vmax=max(1.0, lost.max()), edgecolors="0.5",
+                       linewidths=0.3)
+    fig.colorbar(sc, ax=ax[0], label="binders lost")
+    ax[0].set_aspect("equal")
+    ax[0].set_xlabel("x")
+    ax[0].set_ylabel("z (compression axis)")
+    ax[0].set_title(f"Slab |y - y_mid| < {half} at the end (step {atoms[0]})")
+    if breaks:
+        names_b = breaks[0][1]
+        rows = np.vstack([f[2] for f in breaks])
+        cb = {n: k for k, n in enumerate(names_b)}
+        for m, (name, c) in enumerate(zip(MODES, COLORS), start=1):
+            sel = rows[:, cb["mode"]] == m
+            ax[1].scatter(rows[sel, cb["x"]], rows[sel, cb["z"]], s=4, color=c, label=f"{name} ({int(sel.sum())})")
+        ax[1].legend(fontsize=8, markerscale=3)
+    ax[1].set_aspect("equal")
+    ax[1].set_xlabel("x")
+    ax[1].set_ylabel("z")
+    ax[1].set_title("Where the binders broke (projected on x-z)")
+    fig.tight_layout()
+    fig.savefig(os.path.join(folder, "composite-damage.png"), dpi=110)
+
+    with open(os.path.join(folder, "summary.txt"), "w") as fh:
+        fh.write("\n".join(summary) + "\n")
+    print("\n".join(summary))
+
+
+if __name__ == "__main__":
+    main(sys.argv[1] if len(sys.argv) > 1 else ".")
