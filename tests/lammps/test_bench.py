@@ -15,7 +15,9 @@ out = p.stdout
 t.check("bench --smoke runs", p.returncode == 0, out.strip().splitlines()[-1] if out.strip() else "")
 for row in ("| nve/sphere |", "| nve/bpm/sphere |", "| rrp/nve-exact |", "| rrp/nve-newmark |", "| rrp/nve-euler |",
             "| bpm/rotational |", "| rrp/binder |", "| granular-hertz |", "| rrp/hertz |", "| 2 |", "| torus |",
-            "| lattice |", "| spheres exact |", "| bodies general |", "| stream triad |"):
+            "| lattice |", "| spheres exact |", "| bodies general |", "| stream triad |",
+            "| 1 | BPM: nve/bpm/sphere", "| 1 | rrp/nve + rrp/binder + rrp/hertz (bpm/sphere)",
+            "| 2 | rrp/nve + rrp/binder + rrp/hertz (sphere)"):
     line = next((l for l in out.splitlines() if l.startswith(row)), None)
     ok = line is not None and all(c.strip() for c in line.split("|")[1:-1])
     t.check(f"table row {row.strip('| ')} measured", ok, line or "missing")
