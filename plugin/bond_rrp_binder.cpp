@@ -424,6 +424,7 @@ void BondRRPBinder::compute(int eflag, int vflag)
   double step[7] = {0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0};
   int ncaptured = 0;
   broken.clear();
+  if (fix_history->stale) fix_history->index_slots();
 
   for (int n = 0; n < nbondlist; n++) {
     const int type = bondlist[n][2];

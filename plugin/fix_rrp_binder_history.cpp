@@ -31,8 +31,8 @@ static constexpr int LAYOUT = 2;
 static constexpr int LEGACY_NDATA = 11;
 
 FixRRPBinderHistory::FixRRPBinderHistory(LAMMPS *lmp, int narg, char **arg) :
-    FixBondHistory(lmp, narg, arg), data_counts(false), data_released(0.0), data_nbroken(0.0),
-    legacy(0)
+    FixBondHistory(lmp, narg, arg), stale(true), data_counts(false), data_released(0.0),
+    data_nbroken(0.0), legacy(0)
 {
   if (ndata != 7 && ndata != 11)
     error->all(FLERR, "Fix {} is internal to bond_style rrp/binder (7 or 11 values per slot)",
@@ -44,12 +44,31 @@ FixRRPBinderHistory::FixRRPBinderHistory(LAMMPS *lmp, int narg, char **arg) :
   wd_header = wd_section = 2;    // the orientations and the binders
 
   // the slots are a per-atom array of this fix (not LAMMPS's fix property/atom, whose width is
-  // fixed before restart data say which layout they hold); callbacks are registered here, while
-  // this fix is not yet in the fix list (Atom::add_callback)
+  // fixed before restart data say which layout they hold), with rows for the owned atoms only
+  // (ensure()); callbacks are registered here, while this fix is not yet in the fix list
+  // (Atom::add_callback)
   index = atom->add_custom(SLOTS_NAME, 1, nbond * ndata);
+  memory->destroy(atom->darray[index]);
+  rows = 0;
+  ensure(atom->nlocal + 1);
   atom->add_callback(Atom::GROW);
   atom->add_callback(Atom::RESTART);
-  for (int i = 0; i < atom->nmax; i++) set_arrays(i);
+}
+
+/* rows for n atoms at least: the owned atoms and the one past them (LAMMPS's sort and exchange
+   write there); ghost atoms need none, the slots are read for owned atoms only. New rows have
+   no reference. The array moves: the index into it is stale. */
+
+void FixRRPBinderHistory::ensure(int n)
+{
+  if (n <= rows) return;
+  const int old = rows;
+  rows = std::max(n, std::max(64, rows + rows / 4));
+  memory->grow(atom->darray[index], rows, nbond * ndata, "rrp:binder_refs");
+  double **s = atom->darray[index];
+  for (int i = old; i < rows; i++)
+    for (int k = 0; k < nbond * ndata; k++) s[i][k] = 0.0;
+  stale = true;
 }
 
 FixRRPBinderHistory::~FixRRPBinderHistory()
@@ -70,9 +89,9 @@ void FixRRPBinderHistory::resize(int ndata_new)
   ndata = ndata_new;
   maxexchange = nbond * ndata;
   memory->destroy(atom->darray[index]);
-  memory->create(atom->darray[index], atom->nmax, nbond * ndata, "rrp:binder_refs");
   atom->dcols[index] = nbond * ndata;
-  for (int i = 0; i < atom->nmax; i++) set_arrays(i);
+  rows = 0;
+  ensure(atom->nlocal + 1);
 }
 
 void FixRRPBinderHistory::init()
@@ -84,17 +103,24 @@ void FixRRPBinderHistory::init()
 
 double FixRRPBinderHistory::memory_usage()
 {
-  return (double) atom->nmax * nbond * ndata * sizeof(double) +
-      (double) bond_slot.capacity() * sizeof(int);
+  return (double) rows * nbond * ndata * sizeof(double) +
+      (double) bond_slot.capacity() * sizeof(double *);
 }
 
-void FixRRPBinderHistory::grow_arrays(int nmax)
+void FixRRPBinderHistory::grow_arrays(int /*nmax*/)
 {
-  memory->grow(atom->darray[index], nmax, nbond * ndata, "rrp:binder_refs");
+  ensure(atom->nlocal + 1);
+}
+
+void FixRRPBinderHistory::set_arrays(int i)
+{
+  ensure(i + 1);
+  FixBondHistory::set_arrays(i);
 }
 
 void FixRRPBinderHistory::copy_arrays(int i, int j, int /*delflag*/)
 {
+  ensure(std::max(i, j) + 1);
   double **s = atom->darray[index];
   for (int k = 0; k < nbond * ndata; k++) s[j][k] = s[i][k];
 }
@@ -108,14 +134,16 @@ int FixRRPBinderHistory::pack_exchange(int i, double *buf)
 
 int FixRRPBinderHistory::unpack_exchange(int nlocal, double *buf)
 {
+  ensure(nlocal + 1);
   double **s = atom->darray[index];
   for (int k = 0; k < nbond * ndata; k++) s[nlocal][k] = buf[k];
   return nbond * ndata;
 }
 
 /* ----------------------------------------------------------------------
-   the index of the bond list into the slots: for bond n, the local atom that holds it and the
-   slot (the first local atom of the two whose slots name the other)
+   the index of the bond list into the slots: for bond n, the address of its slot on the first
+   local atom of the two whose slots name the other (valid until the bond list is made again,
+   the slots move, or the per-atom array grows: stale)
 ------------------------------------------------------------------------- */
 
 void FixRRPBinderHistory::index_slots()
@@ -126,21 +154,20 @@ void FixRRPBinderHistory::index_slots()
   tagint **bond_atom = atom->bond_atom;
   int *num_bond = atom->num_bond;
   tagint *tag = atom->tag;
-  bond_slot.resize(2 * (size_t) nbondlist);
+  bond_slot.resize((size_t) nbondlist);
   for (int n = 0; n < nbondlist; n++) {
-    bond_slot[2 * n] = -1;
-    bond_slot[2 * n + 1] = 0;
+    bond_slot[n] = nullptr;
     for (int side = 0; side < 2; side++) {
       const int a = bondlist[n][side], b = bondlist[n][1 - side];
       if (a >= nlocal) continue;
       int m = 0;
       while (m < num_bond[a] && bond_atom[a][m] != tag[b]) m++;
       if (m == num_bond[a]) continue;
-      bond_slot[2 * n] = a;
-      bond_slot[2 * n + 1] = m;
+      bond_slot[n] = slot(a, m);
       break;
     }
   }
+  stale = false;
 }
 
 void FixRRPBinderHistory::setup_post_neighbor()
@@ -216,6 +243,7 @@ void FixRRPBinderHistory::set_legacy(int i, const double *values, int nvalues)
 {
   if (ndata != LEGACY_NDATA) resize(LEGACY_NDATA);
   legacy = 1;
+  ensure(i + 1);
   const int nb = std::min(nbond, nvalues / LEGACY_NDATA);
   for (int m = 0; m < nb; m++) {
     const double *s = &values[m * LEGACY_NDATA];
@@ -266,6 +294,7 @@ int FixRRPBinderHistory::pack_restart(int i, double *buf)
 void FixRRPBinderHistory::unpack_restart(int nlocal, int nth)
 {
   if (legacy) return;    // converted from the fix property/atom of that layout
+  ensure(nlocal + 1);
   double **extra = atom->extra;
   int m = 0;
   for (int i = 0; i < nth; i++) m += static_cast<int>(extra[nlocal][m]);

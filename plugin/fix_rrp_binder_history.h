@@ -42,6 +42,7 @@ class FixRRPBinderHistory : public FixBondHistory {
 
   void grow_arrays(int) override;
   void copy_arrays(int, int, int) override;
+  void set_arrays(int) override;
   int pack_exchange(int, double *) override;
   int unpack_exchange(int, double *) override;
   void write_restart(FILE *) override;
@@ -61,12 +62,10 @@ class FixRRPBinderHistory : public FixBondHistory {
   double *slot(int i, int m) const { return &atom->darray[index][i][m * ndata]; }
   // the slot of bond n of the bond list (valid from one reneighboring to the next; after a
   // bond list entry's slots move, index_slots() again), nullptr if no local atom holds it
-  double *slot_of_bond(int n) const
-  {
-    const int a = bond_slot[2 * n];
-    return a < 0 ? nullptr : slot(a, bond_slot[2 * n + 1]);
-  }
+  double *slot_of_bond(int n) const { return bond_slot[n]; }
   void index_slots();
+  // the per-atom array has moved since index_slots() (grown): index again before use
+  bool stale;
   // the values of the slots of bond (i, j) on its local atoms
   void set_bond(int i, int j, const double *values);
 
@@ -87,7 +86,9 @@ class FixRRPBinderHistory : public FixBondHistory {
   static constexpr int VALUES_PER_LINE = 7;
 
  private:
-  std::vector<int> bond_slot;    // per bond list entry: local atom and slot, or -1
+  std::vector<double *> bond_slot;    // per bond list entry: its slot, or nullptr
+  int rows;                           // rows of the per-atom array (owned atoms, and one more)
+  void ensure(int n);
   int legacy;                    // restart of the layout before version 2 (d0, qi0, qj0)
 };
 

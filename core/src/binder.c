@@ -48,17 +48,19 @@ int rrp_binder(const rrp_binder_coeff *c, const rrp_binder_ref *ref, const doubl
 
   out->strain = L * invL0 - 1.0;
 
-  /* torsion and bending (44)-(47): theta = log(Q_i Q_j^T) = log(R_i P R_j^T), its angle and its
-   * parts along and across the bond reported in any case */
+  /* torsion and bending (44)-(47): theta = log(Q_i Q_j^T) = log(R_i P R_j^T), its angle reported
+   * in any case, its parts along and across the bond when measures are asked for */
   double a[4], qr[4], qjc[4], th[3];
   conjugate(qj, qjc);
   rrp_qmul(qi, ref->p, a);
   rrp_qmul(a, qjc, qr);
   /* the vector part of a product of unit quaternions has |v| <= 1: |v| needs no scaling */
   out->angle = rrp_qlog(qr, rrp_norm3(qr + 1), th);
-  out->twist = rrp_dot3(th, dh);
-  const double bend2 = out->angle * out->angle - out->twist * out->twist;
-  out->bend = bend2 > 0.0 ? sqrt(bend2) : 0.0;
+  if (c->measure) {
+    out->twist = rrp_dot3(th, dh);
+    const double bend2 = out->angle * out->angle - out->twist * out->twist;
+    out->bend = bend2 > 0.0 ? sqrt(bend2) : 0.0;
+  }
   if (c->km != 0.0) {
     out->um = 0.5 * c->km * rrp_dot3(th, th);
     for (int k = 0; k < 3; k++) {

@@ -62,7 +62,8 @@ enum rrp_shear_form {
 typedef struct rrp_binder_coeff {
   double km, ka, ks; /* torsion/bending, axial, shear stiffness (any may be 0) */
   int shear;         /* enum rrp_shear_form */
-  int measure;       /* nonzero: compute the shear measure S even when ks is 0 (for rupture) */
+  int measure;       /* nonzero: compute the measures twist, bend and S (S also when ks is 0),
+                      * for rupture; else they are 0 (S is computed whenever ks != 0) */
 } rrp_binder_coeff;
 
 typedef struct rrp_binder_ref {
@@ -96,9 +97,9 @@ typedef struct rrp_binder_load {
   double angle;      /* |theta| in [0, pi], the relative rotation angle of the two particles
                       * since bonding (for a rupture criterion: at pi the principal log, and so
                       * the torsion/bending torque, turns over) */
-  double twist;      /* tau = theta . d^, radians (signed) */
-  double bend;       /* beta = |theta - tau d^|, radians */
-  double shear;      /* S (U^s = Ks/2 S); 0 unless ks != 0 or the coefficient asks for it */
+  double twist;      /* tau = theta . d^, radians (signed); 0 unless measure */
+  double bend;       /* beta = |theta - tau d^|, radians; 0 unless measure */
+  double shear;      /* S (U^s = Ks/2 S); 0 unless ks != 0 or measure */
 } rrp_binder_load;
 
 /* The reference of a bond from its state at bonding: d0 = x_i0 - x_j0 and the two unit
