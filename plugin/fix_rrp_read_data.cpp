@@ -68,7 +68,7 @@ void ReadDataRRP::command(int narg, char **arg)
   ReadData read_data(lmp);
   read_data.command((int) argv.size(), argv.data());
 
-  reader->finish(arg[0]);
+  reader->after_read(arg[0]);
   modify->delete_fix(READER_ID);
 }
 
@@ -244,7 +244,7 @@ void FixRRPReadData::set_bonds()
 
 /* ---------------------------------------------------------------------- */
 
-void FixRRPReadData::finish(const std::string &file)
+void FixRRPReadData::after_read(const std::string &file)
 {
   if (!pending.empty())
     error->all(FLERR, "rrp/read_data: section {}: bond {}-{} has {} of its {} values",

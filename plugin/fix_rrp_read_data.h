@@ -47,7 +47,7 @@ class FixRRPReadData : public Fix {
 
   // after read_data: check the counts, hand the released energy to the binders, warn about
   // what the file did not have
-  void finish(const std::string &file);
+  void after_read(const std::string &file);
 
  private:
   bigint nbonds_before;       // bonds before read_data (read_data ... add)

@@ -54,16 +54,21 @@ def breaks(path):
     return rows
 
 
-def last_thermo(out):
+def numeric_rows(out, ncols):
+    """The lines of the output that are ncols numbers (thermo rows)."""
     rows = []
     for line in out.splitlines():
         w = line.split()
-        if len(w) == 9:
+        if len(w) == ncols:
             try:
                 rows.append([float(v) for v in w])
             except ValueError:
                 pass
-    return rows[-1]
+    return rows
+
+
+def last_thermo(out):
+    return numeric_rows(out, 9)[-1]
 
 
 MODES = {1: "axial", 2: "shear", 3: "bending", 4: "twist", 5: "rotation"}
@@ -161,17 +166,12 @@ run ${nsteps}
 write_data state.data
 write_restart state.restart
 """
+
+
 def block(wd, dt):
     out = t.must_run(BLOCK, wd, variables={"astyle": "hybrid sphere bond", "masses": "mass * 1.0", "dt": dt,
                                            "nsteps": int(round(1.0 / dt))})
-    rows = []
-    for line in out.splitlines():
-        w = line.split()
-        if len(w) == 10:
-            try:
-                rows.append([float(v) for v in w])
-            except ValueError:
-                pass
+    rows = numeric_rows(out, 10)
     E0 = rows[0][1]
     return rows, max(abs(r[2] - E0) for r in rows) / E0, max(abs(r[1] - E0) for r in rows) / E0
 
