@@ -20,7 +20,8 @@ import numpy as np
 __all__ = ["plugin_path", "load", "orientations", "positions", "momenta", "energies"]
 
 ENERGY_TERMS = ("binder_bending", "binder_axial", "binder_shear", "contact", "wall", "released",
-                "ruptured")
+                "ruptured", "ruptured_axial", "ruptured_shear", "ruptured_bending", "ruptured_twist",
+                "ruptured_rotation")
 
 
 def plugin_path(path=None):
