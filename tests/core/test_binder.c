@@ -268,8 +268,8 @@ static void test_reference_formulas(void **state)
 {
   (void) state;
   rng_t r = {2468};
-  const rrp_binder_coeff conv = {10.0, 200.0, 300.0, RRP_SHEAR_CONVECTED, 0};
-  const rrp_binder_coeff paper = {10.0, 200.0, 300.0, RRP_SHEAR_PAPER, 0};
+  const rrp_binder_coeff conv = {10.0, 200.0, 300.0, RRP_SHEAR_CONVECTED, 1};
+  const rrp_binder_coeff paper = {10.0, 200.0, 300.0, RRP_SHEAR_PAPER, 1};
   for (int n = 0; n < 200; n++) {
     config c;
     random_config(&r, 0.4, &c);
@@ -311,8 +311,17 @@ static void test_reference_formulas(void **state)
     assert_int_equal(binder_of(&paper, &c, &l), RRP_OK);
     assert_close(l.us, 150.0 * (1 - cp) * (1 - cp), 1e-11, 1e-13);
     assert_close(l.shear, (1 - cp) * (1 - cp), 1e-11, 1e-14);
-    /* the printed form needs R_j0 */
+    /* the printed form needs R_j0; without measure asked for, the loads are the same bits and the
+     * measures 0 */
     assert_int_equal(rrp_binder(&paper, &c.ref, NULL, c.xi, c.xj, c.qi, c.qj, &l), RRP_EDOMAIN);
+    rrp_binder_coeff plain = conv;
+    plain.measure = 0;
+    rrp_binder_load m, p;
+    assert_int_equal(binder_of(&conv, &c, &m), RRP_OK);
+    assert_int_equal(binder_of(&plain, &c, &p), RRP_OK);
+    assert_memory_equal(m.fi, p.fi, sizeof(m.fi));
+    assert_memory_equal(m.ti, p.ti, sizeof(m.ti));
+    assert_true(p.twist == 0.0 && p.bend == 0.0 && m.um == p.um && m.us == p.us);
   }
 }
 
