@@ -13,6 +13,7 @@
 #include "atom.h"
 #include "comm.h"
 #include "compute.h"
+#include "domain.h"
 #include "error.h"
 #include "force.h"
 #include "input.h"
@@ -46,7 +47,8 @@ FixRRPNVE::FixRRPNVE(LAMMPS *lmp, int narg, char **arg) :
     inertia_warned(false), layout(NONE), store(nullptr),
     alpha_str{nullptr, nullptr, nullptr}, alpha_given(false),
     quat_str{nullptr, nullptr, nullptr, nullptr}, quat_given(false), orient_pending(false),
-    legacy_restart(false), ghost_mode(GHOSTS_AUTO), comm_ghosts(false)
+    legacy_restart(false), ghost_mode(GHOSTS_AUTO), limit_stop(false), update_dipole(false),
+    fallbacks(0), fallbacks_run(0), fallback_warned(false), comm_ghosts(false)
 {
   if (narg < 3) utils::missing_cmd_args(FLERR, "fix rrp/nve", error);
 
@@ -55,6 +57,9 @@ FixRRPNVE::FixRRPNVE(LAMMPS *lmp, int narg, char **arg) :
   peratom_flag = 1;    // the quaternions as per-atom array f_ID[1..4], owned and ghost rows
   size_peratom_cols = NQUAT;
   peratom_freq = 1;
+  scalar_flag = 1;    // atom-steps where the exact map took map (25)'s increment, so far
+  global_freq = 1;
+  extscalar = 0;
 
   scheme = rrp_scheme_find("exact");
   inertia_spec.kind = RRP_INERTIA_RATIO;
@@ -109,6 +114,34 @@ FixRRPNVE::FixRRPNVE(LAMMPS *lmp, int narg, char **arg) :
       }
       quat_given = true;
       iarg += 5;
+    } else if (strcmp(arg[iarg], "update") == 0) {
+      // fix nve/sphere's keyword: the dipole turns with the sphere (dipole/dlm: the same here,
+      // the RRP increment is already the exact rotation of the step)
+      if (iarg + 2 > narg) utils::missing_cmd_args(FLERR, "fix rrp/nve update", error);
+      if (strcmp(arg[iarg + 1], "dipole") != 0 && strcmp(arg[iarg + 1], "dipole/dlm") != 0)
+        error->all(FLERR, "Fix rrp/nve update {} is unknown: use dipole or dipole/dlm",
+                   arg[iarg + 1]);
+      if (!atom->mu_flag)
+        error->all(FLERR, "Fix rrp/nve update {} requires atom attribute mu (atom_style dipole, "
+                          "or hybrid with it)", arg[iarg + 1]);
+      update_dipole = true;
+      iarg += 2;
+    } else if (strcmp(arg[iarg], "disc") == 0) {
+      // fix nve/sphere's keyword: J = m r^2 / 2, a disc in a 2d simulation
+      if (domain->dimension != 2)
+        error->all(FLERR, "Fix rrp/nve disc requires a 2d simulation (dimension 2)");
+      inertia_spec.kind = RRP_INERTIA_RATIO;
+      inertia_spec.value = 0.5;
+      iarg += 1;
+    } else if (strcmp(arg[iarg], "limit") == 0) {
+      if (iarg + 2 > narg) utils::missing_cmd_args(FLERR, "fix rrp/nve limit", error);
+      if (strcmp(arg[iarg + 1], "newmark") == 0)
+        limit_stop = false;
+      else if (strcmp(arg[iarg + 1], "stop") == 0)
+        limit_stop = true;
+      else
+        error->all(FLERR, "Fix rrp/nve limit {} is unknown: use newmark or stop", arg[iarg + 1]);
+      iarg += 2;
     } else if (strcmp(arg[iarg], "ghosts") == 0) {
       if (iarg + 2 > narg) utils::missing_cmd_args(FLERR, "fix rrp/nve ghosts", error);
       if (strcmp(arg[iarg + 1], "auto") == 0)
@@ -200,6 +233,29 @@ double **FixRRPNVE::orientation() const
 void FixRRPNVE::setup(int /*vflag*/)
 {
   array_atom = orientation();
+  fallbacks_run = fallbacks;
+  fallback_warned = false;
+}
+
+/* the atom-steps of this run where the exact map had no increment and took map (25)'s */
+
+void FixRRPNVE::post_run()
+{
+  long mine = fallbacks - fallbacks_run, all = 0;
+  MPI_Allreduce(&mine, &all, 1, MPI_LONG, MPI_SUM, world);
+  if (all > 0 && comm->me == 0)
+    error->warning(FLERR,
+                   "Fix rrp/nve {}: in {} atom-steps of this run the exact map had no increment "
+                   "(h |w| >= 1) and took map (25)'s (newmark) there; x, v and omega are those of "
+                   "either map (f_{} counts them; limit stop stops instead)",
+                   id, all, id);
+}
+
+double FixRRPNVE::compute_scalar()
+{
+  double mine = (double) fallbacks, all = 0.0;
+  MPI_Allreduce(&mine, &all, 1, MPI_DOUBLE, MPI_SUM, world);
+  return all;
 }
 
 /* ----------------------------------------------------------------------
@@ -458,7 +514,22 @@ void FixRRPNVE::initial_integrate(int /*vflag*/)
 
   const rrp_spheres p = views(nlocal);
   rrp_step_report bad = {-1, 0.0};
-  const int status = rrp_spheres_first(scheme, &p, &inertia_spec, update->dt, force->ftm2v, &bad);
+  if (update_dipole) {
+    qold.resize(4 * (size_t) nlocal);
+    for (int i = 0; i < nlocal; i++)
+      for (int k = 0; k < 4; k++) qold[4 * i + k] = p.quat[i][k];
+  }
+  const long before = fallbacks;
+  const int status = rrp_spheres_first_fallback(scheme, &p, &inertia_spec, update->dt, force->ftm2v,
+                                                limit_stop ? nullptr : &fallbacks, &bad);
+  if (fallbacks > before && !fallback_warned) {
+    fallback_warned = true;
+    error->warning(FLERR,
+                   "Fix rrp/nve {}: on step {} the exact map had no increment for {} atom(s) "
+                   "(h |w| >= 1): they take map (25)'s increment on such steps (limit newmark); "
+                   "the run's count follows at its end",
+                   id, update->ntimestep, fallbacks - before);
+  }
   if (status == RRP_EDOMAIN) {
     const int i = bad.index;
     error->one(FLERR,
@@ -478,7 +549,7 @@ void FixRRPNVE::initial_integrate(int /*vflag*/)
     error->one(FLERR,
                "Fix rrp/nve: step too large for the exact map at atom {} on step {}: "
                "h |Omega + h/(2J) T| = {:.8g} >= 1 with h = {} and |Omega + h/(2J) T| = {:.8g}; "
-               "reduce the timestep (or use scheme newmark)",
+               "reduce the timestep (or use scheme newmark, or limit newmark)",
                atom->tag[i], update->ntimestep, bad.hw, update->dt, bad.hw / update->dt);
   } else if (status != RRP_OK) {
     const int i = bad.index;
@@ -488,6 +559,21 @@ void FixRRPNVE::initial_integrate(int /*vflag*/)
                atom->tag[i], update->ntimestep, atom->f[i][0], atom->f[i][1], atom->f[i][2],
                atom->v[i][0], atom->v[i][1], atom->v[i][2], atom->torque[i][0], atom->torque[i][1],
                atom->torque[i][2], atom->omega[i][0], atom->omega[i][1], atom->omega[i][2]);
+  }
+
+  // update dipole: each dipole of the group turns by its sphere's increment q_new q_old*
+  if (update_dipole) {
+    double **mu = atom->mu;
+    const int *mask = atom->mask;
+    for (int i = 0; i < nlocal; i++) {
+      if (!(mask[i] & groupbit) || mu[i][3] == 0.0) continue;
+      const double *o = &qold[4 * i];
+      const double oc[4] = {o[0], -o[1], -o[2], -o[3]};
+      double dq[4], r[3];
+      rrp_quat_multiply(p.quat[i], oc, dq);
+      rrp_quat_rotate(dq, mu[i], r);
+      for (int k = 0; k < 3; k++) mu[i][k] = r[k];
+    }
   }
 
   // new orientations reach the ghost atoms (on reneighboring steps borders() sends them again)

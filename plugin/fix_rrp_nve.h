@@ -15,6 +15,8 @@ FixStyle(rrp/nve,FixRRPNVE);
 
 #include "fix.h"
 
+#include <vector>
+
 #include "rrp/integrator.h"
 
 namespace LAMMPS_NS {
@@ -31,6 +33,8 @@ class FixRRPNVE : public Fix {
   double memory_usage() override;
 
   void setup(int) override;
+  void post_run() override;
+  double compute_scalar() override;
   void unpack_restart(int, int) override;
   void *extract(const char *, int &) override;
   void write_restart(FILE *) override;
@@ -56,6 +60,12 @@ class FixRRPNVE : public Fix {
   bool orient_pending;     // alpha or quat still to be applied (at the first init)
   bool legacy_restart;     // orientations come from a version 1 restart (per-atom data of this fix)
   int ghost_mode;          // GHOSTS_AUTO or GHOSTS_ALWAYS
+  bool limit_stop;         // exact map past its limit: stop (limit stop) or take map (25)'s increment
+  bool update_dipole;      // update dipole (or dipole/dlm): each dipole turns with its sphere
+  std::vector<double> qold;    // the orientations before the step (update dipole)
+  long fallbacks;          // this rank's atom-steps that took map (25)'s increment
+  long fallbacks_run;      // ... at the start of this run
+  bool fallback_warned;    // the first fallback of this run was warned about (this rank)
   bool comm_ghosts;        // send orientations to ghost atoms every step
 
   double **orientation() const;

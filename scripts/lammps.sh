@@ -3,7 +3,7 @@
 #
 # Source: the Debian archive's orig tarball of the `lammps` source package 20250204+dfsg.1
 # (Debian 13), fetched through this machine's configured apt mirror (read from the apt sources),
-# checked against a pinned sha256. Built with PLUGIN MOLECULE GRANULAR BPM EXTRA-FIX ASPHERE MC, shared
+# checked against a pinned sha256. Built with PLUGIN MOLECULE GRANULAR BPM EXTRA-FIX ASPHERE MC RIGID DIPOLE, shared
 # library, MPI; installed into $RRP_LAMMPS_CACHE (default ~/.cache/rrp-lammps/lammps-20250204).
 # Reused when present: a finished build leaves a stamp file naming its configuration.
 #
@@ -21,7 +21,7 @@ CACHE=$RRP_LAMMPS_CACHE
 JOBS=${RRP_JOBS:-$(nproc)}
 
 CMAKE_OPTS=(-D CMAKE_BUILD_TYPE=Release -D BUILD_SHARED_LIBS=on -D BUILD_MPI=on -D BUILD_OMP=off
-  -D LAMMPS_SIZES=smallbig -D PKG_PLUGIN=on -D PKG_MOLECULE=on -D PKG_GRANULAR=on -D PKG_BPM=on -D PKG_ASPHERE=on -D PKG_MC=on
+  -D LAMMPS_SIZES=smallbig -D PKG_PLUGIN=on -D PKG_MOLECULE=on -D PKG_GRANULAR=on -D PKG_BPM=on -D PKG_ASPHERE=on -D PKG_MC=on -D PKG_RIGID=on -D PKG_DIPOLE=on
   -D PKG_EXTRA-FIX=on -D WITH_JPEG=off -D WITH_PNG=off -D WITH_FFMPEG=off -D WITH_CURL=off
   -D DOWNLOAD_POTENTIALS=off -D BUILD_TOOLS=off -D BUILD_LAMMPS_GUI=off)
 STAMP_TEXT="$SHA256 rpath ${CMAKE_OPTS[*]}"

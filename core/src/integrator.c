@@ -111,7 +111,7 @@ int rrp_exact_increment(double h, const double w[3], double da[3])
  * step is too large, or whose new position, velocity or angular velocity would not be finite
  * (a non-finite input, or an overflow) is reported and left untouched. */
 static int first_half_checked(const rrp_spheres *p, const rrp_inertia *in, double h, double dtf,
-                              int exact, int i0, int i1, rrp_step_report *bad)
+                              int exact, int i0, int i1, long *fallbacks, rrp_step_report *bad)
 {
   const double dtc = in->kind == RRP_INERTIA_RATIO ? dtf / in->value : 0.0; /* dt/c */
   for (int i = i0; i < i1; i++) {
@@ -129,9 +129,17 @@ static int first_half_checked(const rrp_spheres *p, const rrp_inertia *in, doubl
         xn[d] = p->x[i][d] + h * vn[d];
       }
       status = increment_quat(h, w, exact, dq);
+      /* no exact increment (h|w| >= 1): with fallbacks, map (25)'s increment da = h w for this
+       * particle and step (x, v and Omega are those of either map) */
+      int fell = 0;
+      if (status == RRP_ESTEP && fallbacks) {
+        status = increment_quat(h, w, 0, dq);
+        fell = 1;
+      }
       /* one sum: a NaN or infinity anywhere makes it non-finite */
       const double all = vn[0] + vn[1] + vn[2] + xn[0] + xn[1] + xn[2] + w[0] + w[1] + w[2];
       if (status == RRP_OK && !isfinite(all)) status = RRP_ENONFINITE;
+      if (status == RRP_OK && fell) ++*fallbacks;
     }
     if (status != RRP_OK) {
       if (bad) {
@@ -244,12 +252,12 @@ RRP_CLONES static int first_half_block(const rrp_spheres *p, const rrp_inertia *
 }
 
 static int first_half(const rrp_spheres *p, const rrp_inertia *in, double h, double dtf,
-                      int exact, rrp_step_report *bad)
+                      int exact, long *fallbacks, rrp_step_report *bad)
 {
   for (int i0 = 0; i0 < p->n; i0 += RRP_BLOCK) {
     const int nb = p->n - i0 < RRP_BLOCK ? p->n - i0 : RRP_BLOCK;
     if (first_half_block(p, in, h, dtf, exact, i0, nb)) continue;
-    const int status = first_half_checked(p, in, h, dtf, exact, i0, i0 + nb, bad);
+    const int status = first_half_checked(p, in, h, dtf, exact, i0, i0 + nb, fallbacks, bad);
     if (status != RRP_OK) return status;
   }
   return RRP_OK;
@@ -258,13 +266,13 @@ static int first_half(const rrp_spheres *p, const rrp_inertia *in, double h, dou
 static int exact_first(const rrp_spheres *p, const rrp_inertia *in, double h, double ftm2v,
                        rrp_step_report *bad)
 {
-  return first_half(p, in, h, 0.5 * h * ftm2v, 1, bad);
+  return first_half(p, in, h, 0.5 * h * ftm2v, 1, NULL, bad);
 }
 
 static int newmark_first(const rrp_spheres *p, const rrp_inertia *in, double h, double ftm2v,
                          rrp_step_report *bad)
 {
-  return first_half(p, in, h, 0.5 * h * ftm2v, 0, bad);
+  return first_half(p, in, h, 0.5 * h * ftm2v, 0, NULL, bad);
 }
 
 /* (23c,d) and (25c,d): the second half kick with the new force and torque, blocked as the first
@@ -316,7 +324,7 @@ RRP_CLONES static void verlet_second(const rrp_spheres *p, const rrp_inertia *in
 static int euler_first(const rrp_spheres *p, const rrp_inertia *in, double h, double ftm2v,
                        rrp_step_report *bad)
 {
-  return first_half(p, in, h, h * ftm2v, 0, bad);
+  return first_half(p, in, h, h * ftm2v, 0, NULL, bad);
 }
 
 const rrp_scheme rrp_schemes[] = {
@@ -338,6 +346,13 @@ int rrp_spheres_first(const rrp_scheme *s, const rrp_spheres *p, const rrp_inert
                       double ftm2v, rrp_step_report *bad)
 {
   return s->first(p, in, h, ftm2v, bad);
+}
+
+int rrp_spheres_first_fallback(const rrp_scheme *s, const rrp_spheres *p, const rrp_inertia *in,
+                               double h, double ftm2v, long *fallbacks, rrp_step_report *bad)
+{
+  if (s->first != exact_first || fallbacks == NULL) return s->first(p, in, h, ftm2v, bad);
+  return first_half(p, in, h, 0.5 * h * ftm2v, 1, fallbacks, bad);
 }
 
 void rrp_spheres_second(const rrp_scheme *s, const rrp_spheres *p, const rrp_inertia *in,

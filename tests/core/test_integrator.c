@@ -136,6 +136,65 @@ static void test_exact_step_too_large(void **state)
   }
 }
 
+/* with fallbacks, the exact map takes map (25)'s increment where it has none (h|w| >= 1), for that
+ * particle only, and counts it: that particle's x, v, Omega and orientation are those of newmark,
+ * the others' those of exact, bitwise; 200 particles (several blocks), two of them too fast */
+static void test_exact_fallback(void **state)
+{
+  (void) state;
+  enum { N = 200 };
+  static double x[3][N][3], v[3][N][3], f[N][3], tq[N][3], om[3][N][3], quat[3][N][4];
+  double mass[N], radius[N];
+  rng_t r = {909};
+  for (int i = 0; i < N; i++) {
+    mass[i] = rng_range(&r, 0.5, 2.0);
+    radius[i] = rng_range(&r, 0.3, 0.6);
+    double q[4] = {1, rng_range(&r, -1, 1), rng_range(&r, -1, 1), rng_range(&r, -1, 1)};
+    rrp_quat_normalize(q);
+    for (int d = 0; d < 3; d++) {
+      f[i][d] = rng_range(&r, -1, 1);
+      tq[i][d] = rng_range(&r, -1, 1);
+    }
+    double w[3] = {rng_range(&r, -2, 2), rng_range(&r, -2, 2), rng_range(&r, -2, 2)};
+    if (i == 7 || i == 130) w[2] = 25.0; /* h |w| ~ 2.5 */
+    for (int c = 0; c < 3; c++) {
+      for (int d = 0; d < 3; d++) {
+        x[c][i][d] = i + d;
+        v[c][i][d] = 0.1 * d;
+        om[c][i][d] = w[d];
+      }
+      memcpy(quat[c][i], q, sizeof(q));
+    }
+  }
+  rrp_spheres p[3];
+  for (int c = 0; c < 3; c++)
+    p[c] = (rrp_spheres){N, NULL, 0, mass, radius, x[c], v[c], (const double (*)[3]) f, om[c],
+                         (const double (*)[3]) tq, quat[c]};
+  const rrp_inertia in = {RRP_INERTIA_RATIO, 0.4, NULL};
+  const rrp_scheme *exact = rrp_scheme_find("exact"), *newmark = rrp_scheme_find("newmark");
+  long fallbacks = 0;
+  rrp_step_report bad = {-1, 0.0};
+  assert_int_equal(rrp_spheres_first_fallback(exact, &p[0], &in, 0.1, 1.0, &fallbacks, &bad), RRP_OK);
+  assert_int_equal(fallbacks, 2);
+  assert_int_equal(rrp_spheres_first(newmark, &p[1], &in, 0.1, 1.0, &bad), RRP_OK);
+  assert_int_equal(rrp_spheres_first(exact, &p[2], &in, 0.1, 1.0, &bad), RRP_ESTEP);
+  assert_int_equal(bad.index, 7);
+  /* strict stopped at particle 7: the exact map for the rest, particle by particle */
+  for (int i = 0; i < N; i++) {
+    const int fell = i == 7 || i == 130;
+    assert_memory_equal(x[0][i], x[1][i], sizeof(x[0][i]));
+    assert_memory_equal(v[0][i], v[1][i], sizeof(v[0][i]));
+    assert_memory_equal(om[0][i], om[1][i], sizeof(om[0][i]));
+    if (fell) assert_memory_equal(quat[0][i], quat[1][i], sizeof(quat[0][i]));
+    else if (i < 7) assert_memory_equal(quat[0][i], quat[2][i], sizeof(quat[0][i]));
+  }
+  /* without fallbacks, or for another scheme, the same as rrp_spheres_first */
+  bad.index = -1;
+  assert_int_equal(rrp_spheres_first_fallback(exact, &p[2], &in, 0.1, 1.0, NULL, &bad), RRP_ESTEP);
+  assert_int_equal(rrp_spheres_first_fallback(newmark, &p[1], &in, 0.1, 1.0, &fallbacks, &bad), RRP_OK);
+  assert_int_equal(fallbacks, 2);
+}
+
 /* a mass or radius that is not positive and finite (an atom created or changed during a run) is
  * reported before anything moves, by every scheme; a negative radius too, although r^2 > 0 */
 static void test_bad_body(void **state)
@@ -361,6 +420,7 @@ int main(void)
       cmocka_unit_test(test_exact_increment),
       cmocka_unit_test(test_free_spin_through_half_turns),
       cmocka_unit_test(test_exact_step_too_large),
+      cmocka_unit_test(test_exact_fallback),
     cmocka_unit_test(test_bad_body),
       cmocka_unit_test(test_mask),
       cmocka_unit_test(test_translation_constant_force),

@@ -67,9 +67,11 @@ CASES = [
      "variable d equal 1.0-1.5*elapsed/100\nfix a all adapt 1 atom diameter v_d\nfix 1 all rrp/nve\n"
      "fix 2 all rrp/gravity 0 0 -1 0.1 0 0\ntimestep 0.01\nrun 100\n",
      "Fix rrp/nve: atom 1 on step 68 has mass -6.5449846949783"),
-    ("exact step too large",
-     SPHERE + "set atom 2 omega 0 0 200\nfix 1 all rrp/nve\ntimestep 0.01\nrun 10\n",
+    ("exact step too large, with limit stop",
+     SPHERE + "set atom 2 omega 0 0 200\nfix 1 all rrp/nve limit stop\ntimestep 0.01\nrun 10\n",
      "step too large for the exact map at atom 2 on step 1: h |Omega + h/(2J) T| = 2 >= 1 with h = 0.01"),
+    ("fix rrp/nve limit: an unknown value", SPHERE + "fix 1 all rrp/nve limit never\n",
+     "Fix rrp/nve limit never is unknown: use newmark or stop"),
     ("compute rrp/atom with a missing fix", SPHERE + "fix 1 all rrp/nve\ncompute o all rrp/atom 7\nrun 0\n",
      "Compute rrp/atom: fix 7 does not exist"),
     ("compute rrp/momentum with a missing fix",

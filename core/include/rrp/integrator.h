@@ -20,6 +20,9 @@
  *   int  rrp_exact_increment(double h, const double w[3], double da[3]);
  *   int  rrp_spheres_first(const rrp_scheme *s, const rrp_spheres *p, const rrp_inertia *in,
  *                          double h, double ftm2v, rrp_step_report *bad);
+ *   int  rrp_spheres_first_fallback(const rrp_scheme *s, const rrp_spheres *p,
+ *                                   const rrp_inertia *in, double h, double ftm2v,
+ *                                   long *fallbacks, rrp_step_report *bad);
  *   void rrp_spheres_second(const rrp_scheme *s, const rrp_spheres *p, const rrp_inertia *in,
  *                           double h, double ftm2v);
  */
@@ -105,6 +108,13 @@ int rrp_exact_increment(double h, const double w[3], double da[3]);
  * which is left untouched and reported in *bad (may be NULL). */
 int rrp_spheres_first(const rrp_scheme *s, const rrp_spheres *p, const rrp_inertia *in, double h,
                       double ftm2v, rrp_step_report *bad);
+
+/* The same, except that the exact map (23), where it has no increment (h|w| >= 1), takes the
+ * increment of map (25), da = h w, for that particle and step, and adds one to *fallbacks:
+ * the step never fails for its size (x, v and Omega are those of either map, which differ in the
+ * orientation's increment only). The other schemes, or fallbacks NULL: rrp_spheres_first. */
+int rrp_spheres_first_fallback(const rrp_scheme *s, const rrp_spheres *p, const rrp_inertia *in,
+                               double h, double ftm2v, long *fallbacks, rrp_step_report *bad);
 
 /* The second half (the half kick with the new force and torque; nothing for map (27)). A
  * particle with an invalid mass or inertia is skipped: the next first half reports it. */
