@@ -1,0 +1,36 @@
+/* -*- c++ -*- ----------------------------------------------------------
+   rrp-lammps: fix rrp/rigid/small, LAMMPS's fix rigid/small (RIGID package) with each body's
+   orientation and angular momentum advanced by the variational RRP map for a general inertia
+   tensor (core rrp/bodies.h: the discrete Moser-Veselov map, which conserves a free body's
+   angular momentum exactly and its energy to round-off) in place of Richardson iteration.
+   Everything else stays LAMMPS's: the bodies (molecule, group, custom, infile, molecule
+   templates of fix pour and fix deposit), the atoms' x and v from the bodies, the virial,
+   restarts, bodies across MPI ranks, compute rigid/local, erotate/rigid and ke/rigid. Its
+   style is spelled rigid/small/rrp too (also its style name inside LAMMPS, which those computes
+   read), so `-sf rrp` switches an input's fix rigid/small to it.
+------------------------------------------------------------------------- */
+
+#ifdef FIX_CLASS
+// clang-format off
+FixStyle(rrp/rigid/small,FixRRPRigidSmall);
+FixStyle(rigid/small/rrp,FixRRPRigidSmall);
+// clang-format on
+#else
+
+#ifndef LMP_FIX_RRP_RIGID_SMALL_H
+#define LMP_FIX_RRP_RIGID_SMALL_H
+
+#include "fix_rigid_small.h"
+
+namespace LAMMPS_NS {
+
+class FixRRPRigidSmall : public FixRigidSmall {
+ public:
+  FixRRPRigidSmall(class LAMMPS *, int, char **);
+  void initial_integrate(int) override;
+};
+
+}    // namespace LAMMPS_NS
+
+#endif
+#endif

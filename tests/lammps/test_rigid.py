@@ -1,0 +1,117 @@
+"""fix rrp/rigid/small (rrprigidplugin.so): LAMMPS's fix rigid/small with each body advanced by the
+variational map. Free bodies keep their angular momentum and energy to round-off, an asymmetric
+clump and linear ones (a dimer, a straight trimer: a zero principal moment) alike, where fix
+rigid/small's energy drifts and fix rigid/nve/small's angular momentum drifts (measured beside
+it); LAMMPS's computes ke/rigid and erotate/rigid read it; -sf rrp switches fix rigid/small to
+it; a restart continues bitwise; LAMMPS's examples/rigid/in.rigid.small runs with the line
+swapped on 1 and 2 ranks; a step the map cannot solve stops naming the body."""
+import os
+import re
+import subprocess
+
+import rrptest as t
+
+RIGID_PLUGIN = os.environ.get("RRP_RIGID_PLUGIN", "rrprigidplugin.so")
+
+FREE = """
+plugin load ${rigid}
+units lj
+atom_style atomic
+atom_modify map array
+comm_modify cutoff 6.0
+boundary f f f
+region box block -10 10 -10 10 -10 10
+create_box 1 box
+mass 1 1.0
+ATOMS
+velocity all create 1.0 4928 loop geom
+variable one atom 1
+fix 1 all FIXSTYLE custom v_one
+compute ke all ke/rigid 1
+compute er all erotate/rigid 1
+variable E equal c_ke+c_er
+variable Lx equal angmom(all,x)
+variable Ly equal angmom(all,y)
+variable Lz equal angmom(all,z)
+thermo_style custom step v_E v_Lx v_Ly v_Lz
+thermo_modify format float %.17g
+thermo 500
+timestep 0.01
+run 20000
+"""
+BODIES = {
+    "asymmetric clump": [(0, 0, 0), (1, 0, 0), (0, 1.7, 0), (0.3, 0.2, 2.3)],
+    "dimer": [(0, 0, 0), (1.3, 0, 0)],
+    "straight trimer": [(0, 0, 0), (1, 0, 0), (2, 0, 0)],
+}
+
+
+def rows(out):
+    r = []
+    for line in out.splitlines():
+        w = line.split()
+        if len(w) == 5 and w[0].isdigit():
+            r.append([float(v) for v in w])
+    return r
+
+
+def drift(r):
+    E0, L0 = r[0][1], r[0][2:5]
+    nL = sum(v * v for v in L0) ** 0.5
+    dE = max(abs(x[1] - E0) for x in r) / abs(E0)
+    dL = max(max(abs(x[2 + k] - L0[k]) for k in range(3)) for x in r) / nL
+    return dE, dL
+
+
+for name, atoms in BODIES.items():
+    text = FREE.replace("ATOMS", "\n".join(f"create_atoms 1 single {x} {y} {z}" for x, y, z in atoms))
+    res = {}
+    for style in ("rrp/rigid/small", "rigid/small", "rigid/nve/small"):
+        wd = t.workdir("rigid")
+        res[style] = drift(rows(t.must_run(text.replace("FIXSTYLE", style), wd, variables={"rigid": RIGID_PLUGIN})))
+    (e, l), (e1, l1), (e2, l2) = res["rrp/rigid/small"], res["rigid/small"], res["rigid/nve/small"]
+    t.check(f"free {name}, 2e4 steps at h = 0.01: L and energy to round-off with rrp/rigid/small",
+            e < 1e-13 and l < 1e-13,
+            f"rrp: |dE|/E {e:.2g}, |dL|/|L| {l:.2g}; rigid/small: {e1:.2g}, {l1:.2g}; rigid/nve/small: {e2:.2g}, {l2:.2g}")
+
+# -sf rrp: fix rigid/small becomes rigid/small/rrp
+wd = t.workdir("rigid")
+text = FREE.replace("ATOMS", "\n".join(f"create_atoms 1 single {x} {y} {z}" for x, y, z in BODIES["asymmetric clump"]))
+with open(os.path.join(wd, "in.sf"), "w") as fh:
+    fh.write(text.replace("FIXSTYLE", "rigid/small"))
+p = subprocess.run([t.LMP, "-sf", "rrp", "-in", "in.sf", "-log", "none", "-echo", "none", "-var", "rigid", RIGID_PLUGIN],
+                   cwd=wd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+e, l = drift(rows(p.stdout)) if p.returncode == 0 else (1.0, 1.0)
+t.check("-sf rrp switches fix rigid/small to rigid/small/rrp", p.returncode == 0 and e < 1e-13, f"|dE|/E {e:.2g}")
+
+# restart: bitwise continuation
+RST = text.replace("FIXSTYLE", "rrp/rigid/small").replace("run 20000", "run 1000\nwrite_restart half.restart\nrun 1000\n"
+                                                           "print \"END $(v_E:%.17g) $(v_Lx:%.17g)\"")
+out = t.must_run(RST, wd, variables={"rigid": RIGID_PLUGIN})
+whole = next(l for l in out.splitlines() if l.startswith("END"))
+out = t.must_run("plugin load ${rigid}\nread_restart half.restart\ncomm_modify cutoff 6.0\nvariable one atom 1\n"
+                 "fix 1 all rrp/rigid/small custom v_one\ncompute ke all ke/rigid 1\ncompute er all erotate/rigid 1\n"
+                 "variable E equal c_ke+c_er\nvariable Lx equal angmom(all,x)\nthermo_style custom step v_E\n"
+                 "timestep 0.01\nrun 1000\nprint \"END $(v_E:%.17g) $(v_Lx:%.17g)\"\n", wd, variables={"rigid": RIGID_PLUGIN})
+cont = next(l for l in out.splitlines() if l.startswith("END"))
+t.check("a restart continues bitwise", whole == cont, f"{whole} / {cont}")
+
+# LAMMPS's examples/rigid/in.rigid.small, the integrator line swapped, on 1 and 2 ranks
+for np in (1, 2):
+    wd = t.workdir("rigid")
+    path = t.lammps_example("rigid/in.rigid.small", [("fix 1 all rigid/small molecule",
+                                                      "plugin load " + RIGID_PLUGIN + "\nfix 1 all rrp/rigid/small molecule"),
+                                                     ("run             10000", "run             2000")], wd,
+                            extra_files=("data.rigid.small",))
+    out = t.run_example(path, wd, np=np)
+    t.check(f"examples/rigid/in.rigid.small with fix rrp/rigid/small on {np} rank(s) runs", "Total wall time" in out)
+
+# a step the map cannot solve
+wd = t.workdir("rigid")
+FAST = text.replace("FIXSTYLE", "rrp/rigid/small").replace(
+    "velocity all create 1.0 4928 loop geom", "variable vz atom 5000*x\nvelocity all set 0 0 v_vz")
+rc, out = t.run_lammps(FAST, wd, variables={"rigid": RIGID_PLUGIN})
+err = next((l for l in out.splitlines() if "ERROR" in l), "")
+t.check("a step the map cannot solve stops, naming the body and h |omega|",
+        rc != 0 and "the body of atom" in err and "has no solution" in err and "h |omega|" in err, err)
+t.finish()
