@@ -7,28 +7,45 @@
 #include "lammpsplugin.h"
 #include "version.h"
 
+#include "fix_rrp_rigid.h"
 #include "fix_rrp_rigid_small.h"
 
 using namespace LAMMPS_NS;
 
 namespace {
-void *create_rigid_small(void *lmp, int argc, char **argv)
+template <class T> void *create(void *lmp, int argc, char **argv)
 {
-  return new FixRRPRigidSmall(static_cast<LAMMPS *>(lmp), argc, argv);
+  return new T(static_cast<LAMMPS *>(lmp), argc, argv);
 }
+
+struct entry {
+  const char *name;
+  const char *info;
+  lammpsplugin_factory2 *create;
+};
+
+const entry STYLES[] = {
+    {"rrp/rigid/small", "fix rigid/small with the variational RRP map for each body",
+     &create<FixRRPRigidSmall>},
+    {"rigid/small/rrp", "fix rigid/small with the variational RRP map (suffix spelling)",
+     &create<FixRRPRigidSmall>},
+    {"rrp/rigid", "fix rigid with the variational RRP map for each body", &create<FixRRPRigid>},
+    {"rigid/rrp", "fix rigid with the variational RRP map (suffix spelling)",
+     &create<FixRRPRigid>},
+};
 }    // namespace
 
 extern "C" void lammpsplugin_init(void *lmp, void *handle, void *regfunc)
 {
   auto register_plugin = (lammpsplugin_regfunc) regfunc;
-  for (const char *name : {"rrp/rigid/small", "rigid/small/rrp"}) {
+  for (const auto &s : STYLES) {
     lammpsplugin_t plugin;
     plugin.version = LAMMPS_VERSION;
     plugin.style = "fix";
-    plugin.name = name;
-    plugin.info = "fix rigid/small with the variational RRP map for each body";
+    plugin.name = s.name;
+    plugin.info = s.info;
     plugin.author = "rrp-lammps";
-    plugin.creator.v2 = (lammpsplugin_factory2 *) &create_rigid_small;
+    plugin.creator.v2 = s.create;
     plugin.handle = handle;
     (*register_plugin)(&plugin, lmp);
   }

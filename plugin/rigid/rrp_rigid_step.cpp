@@ -1,0 +1,45 @@
+/* ----------------------------------------------------------------------
+   rrp-lammps: one rigid body's first half step (see rrp_rigid_step.h); the numbers are
+   rrp_bodies_first() of core/.
+------------------------------------------------------------------------- */
+
+#include "rrp_rigid_step.h"
+
+#include "error.h"
+#include "force.h"
+#include "update.h"
+
+#include "rrp/bodies.h"
+
+#include <algorithm>
+
+using namespace LAMMPS_NS;
+
+void RRPRigid::first_half(LAMMPS *lmp, const char *style, const std::string &who, double mass,
+                          const double I[3], double x[3], double v[3], const double f[3],
+                          double L[3], const double t[3], double q[4])
+{
+  double moments[3] = {I[0], I[1], I[2]};
+  double big = std::max(moments[0], std::max(moments[1], moments[2]));
+  if (!(big > 0.0)) big = 1.0;    // a body of one point: its orientation moves no atom
+  for (double &m : moments)
+    if (m == 0.0) m = big;
+  const rrp_bodies view = {1,       nullptr, 0, &mass, (const double(*)[3]) moments,
+                           (double(*)[3]) x, (double(*)[3]) v, (const double(*)[3]) f,
+                           (double(*)[3]) L, (const double(*)[3]) t, nullptr, q, nullptr, 4};
+  rrp_step_report bad = {-1, 0.0};
+  const int status = rrp_bodies_first(&view, lmp->update->dt, lmp->force->ftm2v, &bad);
+  if (status == RRP_OK) return;
+  if (status == RRP_EDOMAIN)
+    lmp->error->one(FLERR,
+                    "Fix {}: {} has mass {} and principal moments ({}, {}, {}): the mass must be "
+                    "positive and finite",
+                    style, who, mass, I[0], I[1], I[2]);
+  lmp->error->one(FLERR,
+                  "Fix {}: {} on step {}: {} (h |omega| = {:.6g}, angmom ({}, {}, {}), principal "
+                  "moments ({}, {}, {})); reduce the timestep",
+                  style, who, lmp->update->ntimestep,
+                  status == RRP_ENOCONV ? "the variational map has no solution for this step"
+                                        : "a non-finite force, torque or state",
+                  bad.hw, L[0], L[1], L[2], I[0], I[1], I[2]);
+}

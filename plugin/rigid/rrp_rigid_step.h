@@ -1,0 +1,27 @@
+/* -*- c++ -*- ----------------------------------------------------------
+   rrp-lammps: the first half step of one rigid body by the variational map, for the rigid fixes
+   (fix rrp/rigid/small, fix rrp/rigid). A linear body (a dimer, a straight chain) has a zero
+   principal moment, which LAMMPS sets for moments below 1e-7 of the largest: the rotation about
+   its own axis moves none of its atoms, and the map takes the other moment there (a sphere's map
+   on that axis), so that the axis turns about L as a free rotor's does.
+------------------------------------------------------------------------- */
+
+#ifndef LMP_RRP_RIGID_STEP_H
+#define LMP_RRP_RIGID_STEP_H
+
+#include "pointers.h"
+
+namespace LAMMPS_NS {
+namespace RRPRigid {
+
+  // v += h/(2m) f; x += h v; L += h/2 t; the orientation q by the variational map with the
+  // principal moments I. Stops with an error naming `who` (e.g. "the body of atom 7") when the
+  // body has no valid mass or moments or the map has no solution for the step.
+  void first_half(LAMMPS *lmp, const char *style, const std::string &who, double mass,
+                  const double I[3], double x[3], double v[3], const double f[3], double L[3],
+                  const double t[3], double q[4]);
+
+}    // namespace RRPRigid
+}    // namespace LAMMPS_NS
+
+#endif
