@@ -4,6 +4,7 @@
 
 #include "fix_rrp_rigid.h"
 
+#include "atom.h"
 #include "math_extra.h"
 
 #include "rrp_rigid_step.h"
@@ -15,6 +16,21 @@ FixRRPRigid::FixRRPRigid(LAMMPS *lmp, int narg, char **arg) : FixRigid(lmp, narg
   // LAMMPS's computes erotate/rigid, ke/rigid and rigid/local know a rigid fix by its style
   delete[] style;
   style = utils::strdup("rigid/rrp");
+}
+
+/* one time integrator per atom (LAMMPS only warns); bodies of positive mass */
+
+void FixRRPRigid::init()
+{
+  FixRigid::init();
+  RRPRigid::check_one_integrator(lmp, this);
+}
+
+void FixRRPRigid::setup(int vflag)
+{
+  for (int ibody = 0; ibody < nbody; ibody++)
+    RRPRigid::check_mass(lmp, style, fmt::format("body {}", ibody + 1), masstotal[ibody]);
+  FixRigid::setup(vflag);
 }
 
 /* ----------------------------------------------------------------------

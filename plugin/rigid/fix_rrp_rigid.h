@@ -23,6 +23,8 @@ namespace LAMMPS_NS {
 class FixRRPRigid : public FixRigid {
  public:
   FixRRPRigid(class LAMMPS *, int, char **);
+  void init() override;
+  void setup(int) override;
   void initial_integrate(int) override;
 };
 

@@ -24,6 +24,22 @@ FixRRPRigidSmall::FixRRPRigidSmall(LAMMPS *lmp, int narg, char **arg) :
   style = utils::strdup("rigid/small/rrp");
 }
 
+/* one time integrator per atom (LAMMPS only warns); bodies of positive mass */
+
+void FixRRPRigidSmall::init()
+{
+  FixRigidSmall::init();
+  RRPRigid::check_one_integrator(lmp, this);
+}
+
+void FixRRPRigidSmall::setup(int vflag)
+{
+  for (int ibody = 0; ibody < nlocal_body; ibody++)
+    RRPRigid::check_mass(lmp, style, fmt::format("the body of atom {}", atom->tag[body[ibody].ilocal]),
+                         body[ibody].mass);
+  FixRigidSmall::setup(vflag);
+}
+
 /* ----------------------------------------------------------------------
    the first half of the step of each owned body by the variational map (rrp_rigid_step.h), then
    LAMMPS's axes and omega (0 along a linear body's axis), ghost bodies and atoms

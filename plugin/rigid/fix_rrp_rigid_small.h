@@ -27,6 +27,8 @@ namespace LAMMPS_NS {
 class FixRRPRigidSmall : public FixRigidSmall {
  public:
   FixRRPRigidSmall(class LAMMPS *, int, char **);
+  void init() override;
+  void setup(int) override;
   void initial_integrate(int) override;
 };
 

@@ -11,7 +11,10 @@
 
 #include "pointers.h"
 
+#include <string>
+
 namespace LAMMPS_NS {
+class Fix;
 namespace RRPRigid {
 
   // v += h/(2m) f; x += h v; L += h/2 t; the orientation q by the variational map with the
@@ -20,6 +23,12 @@ namespace RRPRigid {
   void first_half(LAMMPS *lmp, const char *style, const std::string &who, double mass,
                   const double I[3], double x[3], double v[3], const double f[3], double L[3],
                   const double t[3], double q[4]);
+
+  // at init: another time-integrating fix on atoms of groupbit is an error naming it and an atom
+  void check_one_integrator(LAMMPS *lmp, Fix *self);
+
+  // at setup: a body whose mass is not positive and finite is an error naming it and the value
+  void check_mass(LAMMPS *lmp, const char *style, const std::string &who, double mass);
 
 }    // namespace RRPRigid
 }    // namespace LAMMPS_NS

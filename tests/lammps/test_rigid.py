@@ -129,4 +129,21 @@ rc, out = t.run_lammps(FAST, wd, variables={"rigid": RIGID_PLUGIN})
 err = next((l for l in out.splitlines() if "ERROR" in l), "")
 t.check("a step the map cannot solve stops, naming the body and h |omega|",
         rc != 0 and "the body of atom" in err and "has no solution" in err and "h |omega|" in err, err)
+
+# bad input: a second integrator on the same atoms; a body of zero mass
+for style, body in (("rrp/rigid/small", "custom v_one"), ("rrp/rigid", "single")):
+    two = text.replace("FIXSTYLE", style).replace("BODYSTYLE", body).replace("compute ke", "fix 2 all nve\ncompute ke")
+    rc, out = t.run_lammps(two, t.workdir("rigid"), variables={"rigid": RIGID_PLUGIN})
+    err = next((l for l in out.splitlines() if "ERROR" in l), "")
+    t.check(f"{style}: a second integrator on its atoms is refused, naming it and an atom",
+            rc != 0 and "are also integrated by fix 2 (style nve)" in err and "atom " in err, err)
+# a body of zero mass (LAMMPS refuses zero-mass atoms; fix rigid's infile can give a body any
+# mass)
+wd = t.workdir("rigid")
+with open(os.path.join(wd, "body.txt"), "w") as fh:
+    fh.write("1\n1 0.0 0.3 0.5 0.5 1 1 1 0 0 0 0 0 0 0 0 0 0 0 0\n")
+zero = text.replace("FIXSTYLE", "rrp/rigid").replace("BODYSTYLE", "single infile body.txt")
+rc, out = t.run_lammps(zero, wd, variables={"rigid": RIGID_PLUGIN})
+err = next((l for l in out.splitlines() if "ERROR" in l), "")
+t.check("a body of zero mass is refused, naming it and its mass", rc != 0 and "body 1 has mass 0" in err, err)
 t.finish()
