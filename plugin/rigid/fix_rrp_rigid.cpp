@@ -46,7 +46,7 @@ void FixRRPRigid::initial_integrate(int vflag)
                          fcm[ibody][2] * fflag[ibody][2]};
     const double t[3] = {torque[ibody][0] * tflag[ibody][0], torque[ibody][1] * tflag[ibody][1],
                          torque[ibody][2] * tflag[ibody][2]};
-    RRPRigid::first_half(lmp, style, fmt::format("body {}", ibody + 1), masstotal[ibody],
+    RRPRigid::body_first_half(lmp, style, fmt::format("body {}", ibody + 1), masstotal[ibody],
                          inertia[ibody], xcm[ibody], vcm[ibody], f, angmom[ibody], t,
                          quat[ibody]);
     MathExtra::q_to_exyz(quat[ibody], ex_space[ibody], ey_space[ibody], ez_space[ibody]);

@@ -49,7 +49,7 @@ void FixRRPRigidSmall::initial_integrate(int vflag)
 {
   for (int ibody = 0; ibody < nlocal_body; ibody++) {
     Body *b = &body[ibody];
-    RRPRigid::first_half(lmp, style, fmt::format("the body of atom {}", atom->tag[b->ilocal]),
+    RRPRigid::body_first_half(lmp, style, fmt::format("the body of atom {}", atom->tag[b->ilocal]),
                          b->mass, b->inertia, b->xcm, b->vcm, b->fcm, b->angmom, b->torque,
                          b->quat);
     MathExtra::q_to_exyz(b->quat, b->ex_space, b->ey_space, b->ez_space);

@@ -19,7 +19,7 @@
 
 using namespace LAMMPS_NS;
 
-void RRPRigid::first_half(LAMMPS *lmp, const char *style, const std::string &who, double mass,
+void RRPRigid::body_first_half(LAMMPS *lmp, const char *style, const std::string &who, double mass,
                           const double I[3], double x[3], double v[3], const double f[3],
                           double L[3], const double t[3], double q[4])
 {

@@ -20,7 +20,7 @@ namespace RRPRigid {
   // v += h/(2m) f; x += h v; L += h/2 t; the orientation q by the variational map with the
   // principal moments I. Stops with an error naming `who` (e.g. "the body of atom 7") when the
   // body has no valid mass or moments or the map has no solution for the step.
-  void first_half(LAMMPS *lmp, const char *style, const std::string &who, double mass,
+  void body_first_half(LAMMPS *lmp, const char *style, const std::string &who, double mass,
                   const double I[3], double x[3], double v[3], const double f[3], double L[3],
                   const double t[3], double q[4]);
 
