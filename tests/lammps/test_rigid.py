@@ -121,6 +121,23 @@ for np in (1, 2):
     out = t.run_example(path, wd, np=np)
     t.check(f"examples/rigid/in.rigid with fix rrp/rigid on {np} rank(s) runs", "Total wall time" in out)
 
+# bodies made during the run from molecule templates: LAMMPS's examples/deposit (fix deposit of
+# rigid dimers) and examples/pour/in.pour.2d.molecule (fix pour of rigid V shapes, 2d), the fix
+# line swapped (fix deposit and fix pour name the rigid fix by ID)
+for rel, old, new, extra, run in (
+        ("deposit/in.deposit.molecule.rigid-small", "fix\t\t1 addatoms rigid/small molecule mol dimer",
+         "fix\t\t1 addatoms rrp/rigid/small molecule mol dimer", ("molecule.dimer",),
+         ("run             10000", "run             3000")),
+        ("pour/in.pour.2d.molecule", "fix             3 all rigid/small molecule mol object",
+         "fix             3 all rrp/rigid/small molecule mol object", ("molecule.vshape",),
+         ("run\t        25000", "run\t        5000"))):
+    wd = t.workdir("rigid")
+    path = t.lammps_example(rel, [(old, "plugin load " + RIGID_PLUGIN + "\n" + new), run], wd, extra_files=extra)
+    out = t.run_example(path, wd)
+    loops = re.findall(r"Loop time of \S+ on \d+ procs for (\d+) steps with (\d+) atoms", out)
+    t.check(f"examples/{rel} with fix rrp/rigid/small: bodies inserted from templates, the run goes to its end",
+            bool(loops) and int(loops[-1][1]) > 0, f"last run: {loops[-1] if loops else None} (steps, atoms)")
+
 # a step the map cannot solve
 wd = t.workdir("rigid")
 FAST = text.replace("FIXSTYLE", "rrp/rigid/small").replace("BODYSTYLE", "custom v_one").replace(
