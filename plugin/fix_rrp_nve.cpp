@@ -26,7 +26,6 @@
 
 #include <cmath>
 #include <cstring>
-#include <limits>
 
 using namespace LAMMPS_NS;
 using namespace FixConst;
@@ -336,15 +335,10 @@ void FixRRPNVE::set_quat()
   const int *mask = atom->mask;
   for (int i = 0; i < atom->nlocal; i++) {
     if (!(mask[i] & groupbit)) continue;
-    const double n2 = a[i][0] * a[i][0] + a[i][1] * a[i][1] + a[i][2] * a[i][2] + a[i][3] * a[i][3];
-    if (!std::isfinite(n2) || !(n2 > 0.0))
+    if (rrp_quat_from_values(a[i], quat[i]) != RRP_OK)
       error->one(FLERR,
                  "Fix rrp/nve quat of atom {} is ({}, {}, {}, {}): it must be finite and nonzero",
                  atom->tag[i], a[i][0], a[i][1], a[i][2], a[i][3]);
-    for (int k = 0; k < NQUAT; k++) quat[i][k] = a[i][k];
-    // a unit quaternion to round-off (as write_data writes them) is kept bitwise
-    if (std::fabs(n2 - 1.0) > 8.0 * std::numeric_limits<double>::epsilon())
-      rrp_quat_normalize(quat[i]);
   }
   memory->destroy(a);
 }
@@ -565,15 +559,8 @@ void FixRRPNVE::initial_integrate(int /*vflag*/)
   if (update_dipole) {
     double **mu = atom->mu;
     const int *mask = atom->mask;
-    for (int i = 0; i < nlocal; i++) {
-      if (!(mask[i] & groupbit) || mu[i][3] == 0.0) continue;
-      const double *o = &qold[4 * i];
-      const double oc[4] = {o[0], -o[1], -o[2], -o[3]};
-      double dq[4], r[3];
-      rrp_quat_multiply(p.quat[i], oc, dq);
-      rrp_quat_rotate(dq, mu[i], r);
-      for (int k = 0; k < 3; k++) mu[i][k] = r[k];
-    }
+    for (int i = 0; i < nlocal; i++)
+      if ((mask[i] & groupbit) && mu[i][3] != 0.0) rrp_quat_turn(&qold[4 * i], p.quat[i], mu[i]);
   }
 
   // new orientations reach the ghost atoms (on reneighboring steps borders() sends them again)

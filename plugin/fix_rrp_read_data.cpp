@@ -17,10 +17,10 @@
 #include "read_data.h"
 #include "tokenizer.h"
 
+#include "rrp/rotation.h"
+
 #include <algorithm>
-#include <cmath>
 #include <cstring>
-#include <limits>
 
 using namespace LAMMPS_NS;
 
@@ -157,19 +157,15 @@ void FixRRPReadData::read_data_section(char *keyword, int n, char *buf, tagint i
       if (orient) {
         if (values.count() != 5)
           error->all(FLERR, "rrp/read_data: incorrect line in section {}: {}", keyword, text);
-        double q[4];
-        for (double &v : q) v = values.next_double();
+        double in[4], q[4];
+        for (double &v : in) v = values.next_double();
         const int i = atom->map(a);
         if (i < 0 || i >= nlocal) continue;
-        const double n2 = q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3];
-        if (!std::isfinite(n2) || !(n2 > 0.0))
+        if (rrp_quat_from_values(in, q) != RRP_OK)
           error->one(FLERR, "rrp/read_data: the orientation of atom {} is ({}, {}, {}, {}): it "
-                            "must be finite and nonzero", a, q[0], q[1], q[2], q[3]);
-        // a unit quaternion to round-off (as write_data writes them) is kept bitwise
-        const double s = std::fabs(n2 - 1.0) > 8.0 * std::numeric_limits<double>::epsilon()
-            ? 1.0 / std::sqrt(n2) : 1.0;
+                            "must be finite and nonzero", a, in[0], in[1], in[2], in[3]);
         orient_tag.push_back(a);
-        for (int k = 0; k < 4; k++) orient_q.push_back(s * q[k]);
+        for (double v : q) orient_q.push_back(v);
         continue;
       }
       const tagint b = values.next_tagint() + id_offset;

@@ -3,8 +3,7 @@
    Load with:  plugin load /path/to/rrpplugin.so
 ------------------------------------------------------------------------- */
 
-#include "lammpsplugin.h"
-#include "version.h"
+#include "rrp_register.h"
 
 #include "bond_rrp_binder.h"
 #include "compute_rrp_atom.h"
@@ -22,25 +21,7 @@
 using namespace LAMMPS_NS;
 
 namespace {
-template <class T> void *create_v1(void *lmp)
-{
-  return new T(static_cast<LAMMPS *>(lmp));
-}
-
-template <class T> void *create_v2(void *lmp, int argc, char **argv)
-{
-  return new T(static_cast<LAMMPS *>(lmp), argc, argv);
-}
-
-const char *const AUTHOR = "rrp-lammps";
-
-struct entry {
-  const char *style;
-  const char *name;
-  const char *info;
-  lammpsplugin_factory1 *create1;    // pair and bond styles, commands
-  lammpsplugin_factory2 *create2;    // fix and compute styles
-};
+using namespace RRPRegister;
 
 const entry STYLES[] = {
     {"fix", "rrp/nve", "RRP explicit variational integrator for spheres (Baker & Gonzalez 2021)",
@@ -77,19 +58,5 @@ const entry STYLES[] = {
 
 extern "C" void lammpsplugin_init(void *lmp, void *handle, void *regfunc)
 {
-  auto register_plugin = (lammpsplugin_regfunc) regfunc;
-  for (const auto &s : STYLES) {
-    lammpsplugin_t plugin;
-    plugin.version = LAMMPS_VERSION;
-    plugin.style = s.style;
-    plugin.name = s.name;
-    plugin.info = s.info;
-    plugin.author = AUTHOR;
-    if (s.create1)
-      plugin.creator.v1 = s.create1;
-    else
-      plugin.creator.v2 = s.create2;
-    plugin.handle = handle;
-    (*register_plugin)(&plugin, lmp);
-  }
+  RRPRegister::all(STYLES, sizeof(STYLES) / sizeof(STYLES[0]), lmp, handle, regfunc);
 }

@@ -12,6 +12,14 @@ CACHE = os.environ.get("RRP_LAMMPS_CACHE",
                                     "rrp-lammps", "lammps-20250204"))
 PLUGIN = os.environ.get("RRP_PLUGIN", os.path.join(TOP, "build", "plugin", "rrpplugin.so"))
 EXAMPLES = os.path.join(TOP, "examples")
+# the lmp executable and LAMMPS's own examples, for the studies that run lmp as a program
+LMP = os.environ.get("RRP_LMP", os.path.join(CACHE, "prefix", "bin", "lmp"))
+LAMMPS_EXAMPLES = os.environ.get("RRP_LAMMPS_EXAMPLES", os.path.join(CACHE, "src", "examples"))
+
+
+def log(msg):
+    """a progress line on stderr"""
+    print(msg, file=sys.stderr, flush=True)
 
 
 def setup():

@@ -28,19 +28,11 @@ import subprocess
 import sys
 import tempfile
 
-TOP = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-sys.path.insert(0, os.path.join(TOP, "scripts"))
-CACHE = os.environ.get("RRP_LAMMPS_CACHE",
-                       os.path.join(os.environ.get("XDG_CACHE_HOME", os.path.expanduser("~/.cache")),
-                                    "rrp-lammps", "lammps-20250204"))
-LMP = os.environ.get("RRP_LMP", os.path.join(CACHE, "prefix", "bin", "lmp"))
-PLUGIN = os.environ.get("RRP_PLUGIN", os.path.join(TOP, "build", "plugin", "rrpplugin.so"))
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from rrplmp import LMP, PLUGIN, TOP, log  # noqa: E402
+
 MPIEXEC = os.environ.get("RRP_MPIEXEC", "mpirun")
 EX = os.path.join(TOP, "examples", "composite")
-
-
-def log(msg):
-    print(msg, file=sys.stderr, flush=True)
 
 
 def lmp(wd, input_file, np=1, **variables):

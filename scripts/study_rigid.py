@@ -26,17 +26,10 @@ import matplotlib
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 
-TOP = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-CACHE = os.environ.get("RRP_LAMMPS_CACHE",
-                       os.path.join(os.environ.get("XDG_CACHE_HOME", os.path.expanduser("~/.cache")),
-                                    "rrp-lammps", "lammps-20250204"))
-LMP = os.environ.get("RRP_LMP", os.path.join(CACHE, "prefix", "bin", "lmp"))
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from rrplmp import LAMMPS_EXAMPLES as EXAMPLES, LMP, TOP, log  # noqa: E402
+
 RIGID = os.environ.get("RRP_RIGID_PLUGIN", os.path.join(TOP, "build", "plugin", "rigid", "rrprigidplugin.so"))
-EXAMPLES = os.environ.get("RRP_LAMMPS_EXAMPLES", os.path.join(CACHE, "src", "examples"))
-
-
-def log(msg):
-    print(msg, file=sys.stderr, flush=True)
 
 
 def lmp(text, wd=None, ok_fail=False):
@@ -51,6 +44,9 @@ def lmp(text, wd=None, ok_fail=False):
     return p.returncode, p.stdout
 
 
+# a free body of atoms at the given places, under `fix` (its body keyword in `body`): energy
+# (compute ke/rigid + erotate/rigid) and angular momentum every `every` steps (the test command
+# runs the same input, tests/lammps/test_rigid.py)
 FREE = """
 plugin load {rigid}
 units lj
@@ -85,6 +81,12 @@ BODIES = {
 SMALL = ("rigid/small", "rigid/nve/small", "rrp/rigid/small")
 
 
+def free_input(atoms, fix, body, every, n, rigid=RIGID):
+    """FREE for the atoms (a list of points) under fix `fix`"""
+    return FREE.format(rigid=rigid, atoms="\n".join(f"create_atoms 1 single {x} {y} {z}" for x, y, z in atoms),
+                       fix=fix, body=body, every=every, n=n)
+
+
 def rows(out, ncols):
     r = []
     for line in out.splitlines():
@@ -115,8 +117,7 @@ def main():
         cells = []
         for fix in SMALL:
             log(f"free {name}: {fix}")
-            text = FREE.format(rigid=RIGID, atoms="\n".join(f"create_atoms 1 single {x} {y} {z}" for x, y, z in atoms),
-                               fix=fix, body="custom v_one", every=every, n=n)
+            text = free_input(atoms, fix, "custom v_one", every, n)
             r = rows(lmp(text)[1], 5)
             E0, L0 = r[0][1], r[0][2:5]
             nL = sum(v * v for v in L0) ** 0.5

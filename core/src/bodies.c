@@ -114,3 +114,10 @@ void rrp_bodies_second(const rrp_bodies *p, double h, double ftm2v)
     }
   }
 }
+
+void rrp_body_map_moments(const double I[3], double out[3])
+{
+  double big = fmax(I[0], fmax(I[1], I[2]));
+  if (!(big > 0.0)) big = 1.0;
+  for (int k = 0; k < 3; k++) out[k] = I[k] == 0.0 ? big : I[k];
+}

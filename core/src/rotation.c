@@ -293,3 +293,20 @@ void rrp_quat_apply_alpha(const double da[3], double q[4])
   rrp_quat_multiply(p, q, q);
   rrp_quat_normalize(q);
 }
+
+int rrp_quat_from_values(const double in[4], double q[4])
+{
+  const double n2 = in[0] * in[0] + in[1] * in[1] + in[2] * in[2] + in[3] * in[3];
+  if (!isfinite(n2) || !(n2 > 0.0)) return RRP_EDOMAIN;
+  for (int k = 0; k < 4; k++) q[k] = in[k];
+  if (fabs(n2 - 1.0) > 8.0 * DBL_EPSILON) rrp_quat_normalize(q);
+  return RRP_OK;
+}
+
+void rrp_quat_turn(const double q_old[4], const double q_new[4], double v[3])
+{
+  double c[4], dq[4];
+  rrp_quat_conjugate(q_old, c);
+  rrp_quat_multiply(q_new, c, dq);
+  rrp_quat_rotate(dq, v, v);
+}

@@ -14,7 +14,6 @@
 
 #include "rrp/bodies.h"
 
-#include <algorithm>
 #include <cmath>
 
 using namespace LAMMPS_NS;
@@ -23,11 +22,8 @@ void RRPRigid::body_first_half(LAMMPS *lmp, const char *style, const std::string
                           const double I[3], double x[3], double v[3], const double f[3],
                           double L[3], const double t[3], double q[4])
 {
-  double moments[3] = {I[0], I[1], I[2]};
-  double big = std::max(moments[0], std::max(moments[1], moments[2]));
-  if (!(big > 0.0)) big = 1.0;    // a body of one point: its orientation moves no atom
-  for (double &m : moments)
-    if (m == 0.0) m = big;
+  double moments[3];
+  rrp_body_map_moments(I, moments);    // a linear body's zero moment (rrp/bodies.h)
   const rrp_bodies view = {1,       nullptr, 0, &mass, (const double(*)[3]) moments,
                            (double(*)[3]) x, (double(*)[3]) v, (const double(*)[3]) f,
                            (double(*)[3]) L, (const double(*)[3]) t, nullptr, q, nullptr, 4};

@@ -1,9 +1,7 @@
 /* -*- c++ -*- ----------------------------------------------------------
    rrp-lammps: the first half step of one rigid body by the variational map, for the rigid fixes
-   (fix rrp/rigid/small, fix rrp/rigid). A linear body (a dimer, a straight chain) has a zero
-   principal moment, which LAMMPS sets for moments below 1e-7 of the largest: the rotation about
-   its own axis moves none of its atoms, and the map takes the other moment there (a sphere's map
-   on that axis), so that the axis turns about L as a free rotor's does.
+   (fix rrp/rigid/small, fix rrp/rigid); a linear body's zero moment as rrp_body_map_moments()
+   of core/ takes it.
 ------------------------------------------------------------------------- */
 
 #ifndef LMP_RRP_RIGID_STEP_H

@@ -399,6 +399,19 @@ static void test_bad_bodies(void **state)
   assert_memory_equal(o.q[0], q0, sizeof(q0));
 }
 
+/* the moments the map takes: positive ones kept, a linear body's zero one the largest, a point 1 */
+static void test_map_moments(void **state)
+{
+  (void) state;
+  double out[3];
+  rrp_body_map_moments((const double[3]){1, 2, 3}, out);
+  assert_vec_close(out, (const double[3]){1, 2, 3}, 3, 0.0, 0.0);
+  rrp_body_map_moments((const double[3]){0, 2.5, 2.5}, out);
+  assert_vec_close(out, (const double[3]){2.5, 2.5, 2.5}, 3, 0.0, 0.0);
+  rrp_body_map_moments((const double[3]){0, 0, 0}, out);
+  assert_vec_close(out, (const double[3]){1, 1, 1}, 3, 0.0, 0.0);
+}
+
 int main(void)
 {
   const struct CMUnitTest tests[] = {
@@ -411,6 +424,7 @@ int main(void)
       cmocka_unit_test(test_step_too_large),
       cmocka_unit_test(test_order_two),
       cmocka_unit_test(test_dzhanibekov_period),
+      cmocka_unit_test(test_map_moments),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

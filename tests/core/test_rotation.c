@@ -296,6 +296,39 @@ static void test_strerror(void **state)
   assert_string_equal(rrp_strerror(99), "unknown status");
 }
 
+/* an orientation from four numbers: kept bitwise when unit to round-off, else normalised; zero
+ * and non-finite refused. A body-fixed vector turns with its body's step. */
+static void test_quat_from_values_and_turn(void **state)
+{
+  (void) state;
+  const double unit[4] = {0.5, 0.5, 0.5, 0.5}, big[4] = {2, 0, 0, 0}, zero[4] = {0, 0, 0, 0};
+  const double bad[4] = {NAN, 0, 0, 0};
+  double q[4] = {9, 9, 9, 9};
+  assert_int_equal(rrp_quat_from_values(unit, q), RRP_OK);
+  assert_memory_equal(q, unit, sizeof(unit));
+  assert_int_equal(rrp_quat_from_values(big, q), RRP_OK);
+  assert_vec_close(q, (const double[4]){1, 0, 0, 0}, 4, 0.0, 1e-16);
+  assert_int_equal(rrp_quat_from_values(zero, q), RRP_EDOMAIN);
+  assert_int_equal(rrp_quat_from_values(bad, q), RRP_EDOMAIN);
+  /* a quarter turn about z between q_old and q_new turns x into y */
+  const double th[3] = {0.3, -0.2, 0.1}, dz[3] = {0, 0, 1.5707963267948966};
+  double q_old[4], dq[4], q_new[4], v[3] = {1, 0, 0}, w[3];
+  rrp_theta_to_quat(th, q_old);
+  rrp_theta_to_quat(dz, dq);
+  rrp_quat_multiply(dq, q_old, q_new);
+  rrp_quat_turn(q_old, q_new, v);
+  assert_vec_close(v, (const double[3]){0, 1, 0}, 3, 0.0, 1e-15);
+  /* body-fixed: R(q_new)^T v_new = R(q_old)^T v_old */
+  double u[3] = {0.2, -0.7, 0.4}, c[4], a[3], b[3];
+  for (int k = 0; k < 3; k++) w[k] = u[k];
+  rrp_quat_turn(q_old, q_new, w);
+  rrp_quat_conjugate(q_old, c);
+  rrp_quat_rotate(c, u, a);
+  rrp_quat_conjugate(q_new, c);
+  rrp_quat_rotate(c, w, b);
+  assert_vec_close(a, b, 3, 0.0, 1e-15);
+}
+
 int main(void)
 {
   const struct CMUnitTest tests[] = {
@@ -311,6 +344,7 @@ int main(void)
       cmocka_unit_test(test_theta_wraps),
       cmocka_unit_test(test_quaternion_helpers),
       cmocka_unit_test(test_strerror),
+      cmocka_unit_test(test_quat_from_values_and_turn),
   };
   return cmocka_run_group_tests_name("rotation", tests, NULL, NULL);
 }

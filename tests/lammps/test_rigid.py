@@ -10,49 +10,19 @@ import re
 import subprocess
 
 import rrptest as t
+import study_rigid as study  # noqa: E402  (scripts/, on the path through rrptest)
 
 RIGID_PLUGIN = os.environ.get("RRP_RIGID_PLUGIN", "rrprigidplugin.so")
 
-FREE = """
-plugin load ${rigid}
-units lj
-atom_style atomic
-atom_modify map array
-comm_modify cutoff 6.0
-boundary f f f
-region box block -10 10 -10 10 -10 10
-create_box 1 box
-mass 1 1.0
-ATOMS
-velocity all create 1.0 4928 loop geom
-variable one atom 1
-fix 1 all FIXSTYLE BODYSTYLE
-compute ke all ke/rigid 1
-compute er all erotate/rigid 1
-variable E equal c_ke+c_er
-variable Lx equal angmom(all,x)
-variable Ly equal angmom(all,y)
-variable Lz equal angmom(all,z)
-thermo_style custom step v_E v_Lx v_Ly v_Lz
-thermo_modify format float %.17g
-thermo 500
-timestep 0.01
-run 20000
-"""
-BODIES = {
-    "asymmetric clump": [(0, 0, 0), (1, 0, 0), (0, 1.7, 0), (0.3, 0.2, 2.3)],
-    "dimer": [(0, 0, 0), (1.3, 0, 0)],
-    "straight trimer": [(0, 0, 0), (1, 0, 0), (2, 0, 0)],
-}
+# the free-body input of the study (scripts/study_rigid.py), with the fix and its body keyword
+# left as FIXSTYLE and BODYSTYLE, and the plugin as the index variable rigid
+FREE = study.FREE.format(rigid="${rigid}", atoms="ATOMS", fix="FIXSTYLE",
+                         body="BODYSTYLE", every=500, n=20000)
+BODIES = study.BODIES
 
 
 def rows(out):
-    r = []
-    for line in out.splitlines():
-        w = line.split()
-        if len(w) == 5 and w[0].isdigit():
-            r.append([float(v) for v in w])
-    return r
+    return study.rows(out, 5)
 
 
 def drift(r):

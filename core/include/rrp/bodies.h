@@ -57,6 +57,14 @@ typedef struct rrp_bodies {
 /* the principal moments of a uniform solid ellipsoid of mass m and radii r (a, b, c) */
 void rrp_ellipsoid_inertia(double m, const double r[3], double I[3]);
 
+/* The moments the map takes for a body whose principal moments are I, some of which may be 0:
+ * a linear body (a dimer, a straight chain; LAMMPS's rigid fixes set moments below 1e-7 of the
+ * largest to 0) has no inertia about its own axis, and a rotation about it moves none of its
+ * points. The map takes the largest moment there (on that axis it is a sphere's map), so that
+ * the axis turns about L as a free rotor's does; a body with all moments 0 (a point) gets 1.
+ * Positive moments are kept. */
+void rrp_body_map_moments(const double I[3], double out[3]);
+
 /* body i's principal moments into I and its quaternion's address into *q; RRP_OK, or
  * RRP_EDOMAIN (no record, or a mass or moment not positive and finite: I and *q may be unset) */
 int rrp_body_of(const rrp_bodies *p, int i, double I[3], double **q);

@@ -22,6 +22,8 @@
  *   void rrp_quat_conjugate(const double q[4], double out[4]);
  *   void rrp_quat_normalize(double q[4]);
  *   void rrp_quat_canonical(const double q[4], double out[4]);
+ *   int  rrp_quat_from_values(const double in[4], double q[4]);
+ *   void rrp_quat_turn(const double q_old[4], const double q_new[4], double v[3]);
  *   void rrp_quat_rotate(const double q[4], const double v[3], double out[3]);
  *   void rrp_quat_apply_alpha(const double da[3], double q[4]);
  *
@@ -98,6 +100,15 @@ void rrp_quat_normalize(double q[4]);
 
 /* out = q or -q, whichever has w >= 0 (unique except at a half-turn). */
 void rrp_quat_canonical(const double q[4], double out[4]);
+
+/* An orientation given as four numbers (an input, a data file): q = in, normalised unless it is
+ * unit to round-off (|in|^2 within 8 eps of 1, as written with every digit: then kept bitwise).
+ * Returns RRP_OK, or RRP_EDOMAIN for a zero or non-finite in (q untouched). */
+int rrp_quat_from_values(const double in[4], double q[4]);
+
+/* v <- R(q_new q_old*) v: a vector fixed in a body turns with it by the body's step from q_old
+ * to q_new (unit quaternions); no renormalisation of v. */
+void rrp_quat_turn(const double q_old[4], const double q_new[4], double v[3]);
 
 /* out = R(q) v for a unit quaternion q; out may alias v. */
 void rrp_quat_rotate(const double q[4], const double v[3], double out[3]);
