@@ -176,11 +176,12 @@ rc, out = t.run_lammps(BUILD, wd, np=2, variables={"astyle": "hybrid sphere bond
                                                 "data": "state.data", "wdargs": "nocoeff", "dump0": "written.dump",
                                                 "dump": "uninterrupted.dump", "nrun": 200, "masses": "mass * 1.0"})
 t.check("newton_bond off: the packing is built and written on 2 ranks", rc == 0, out[-800:] if rc else "")
-for np in (1, 3):
-    rc, out = cont(wd, "hybrid sphere bond", newton="off", np=np)
+for np, grid in ((1, ""), (3, "1 3 1")):
+    rc, out = cont(wd, "hybrid sphere bond", newton="off", np=np, grid=grid)
     d = deviation(t.read_dump(os.path.join(wd, "uninterrupted.dump")), t.read_dump(os.path.join(wd, "continued.dump"))) \
         if rc == 0 else [1.0]
-    t.check(f"newton_bond off, written on 2 ranks, read on {np}: the run continues", rc == 0 and max(d) < 1e-9,
+    t.check(f"newton_bond off, written on 2 ranks, read on {np}{' (processors ' + grid + ')' if grid else ''}: "
+            "the run continues", rc == 0 and max(d) < 1e-9,
             f"largest difference x v omega q: {d}" if rc == 0 else out[-800:])
 
 # the printed shear form keeps q_j0 too: 11 values per bond, in two lines each

@@ -76,7 +76,7 @@ if rc == 0:
 else:
     t.check("4 ranks, comm_style tiled with fix balance rcb", False, out[-800:])
 
-# a restart written on 8 ranks continues on 3: the compression's first half on 8 ranks, a
+# a restart written on 8 ranks continues on 3 (split along x): the compression's first half on 8 ranks, a
 # restart file, the second half on 3 ranks (the walls made again from the positions the first
 # run printed) against the whole on 8
 with open(COMPRESS) as fh:
@@ -89,6 +89,7 @@ rc1, out1 = t.run_lammps(None, wd, np=8, input_file=os.path.join(wd, "in.first")
                          variables=dict(SHORT, out="whole.dat", breaks="whole.breaks", dump="whole.dump",
                                         final="whole.final"))
 SECOND = """plugin load ${plugin}
+processors      3 1 1
 read_restart    half.restart
 special_bonds   lj/coul 1.0 1.0 1.0
 neighbor        0.3 bin

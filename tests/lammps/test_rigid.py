@@ -69,27 +69,30 @@ out = t.must_run("plugin load ${rigid}\nread_restart half.restart\ncomm_modify c
 cont = next(l for l in out.splitlines() if l.startswith("END"))
 t.check("a restart continues bitwise", whole == cont, f"{whole} / {cont}")
 
-# LAMMPS's examples/rigid/in.rigid.small, the integrator line swapped, on 1 and 2 ranks
-for np in (1, 2):
-    wd = t.workdir("rigid")
-    path = t.lammps_example("rigid/in.rigid.small", [("fix 1 all rigid/small molecule",
-                                                      "plugin load " + RIGID_PLUGIN + "\nfix 1 all rrp/rigid/small molecule"),
-                                                     ("run             10000", "run             2000")], wd,
-                            extra_files=("data.rigid.small",))
-    out = t.run_example(path, wd, np=np)
-    t.check(f"examples/rigid/in.rigid.small with fix rrp/rigid/small on {np} rank(s) runs", "Total wall time" in out)
-
-# LAMMPS's examples/rigid/in.rigid (9 clumps, LJ), fix rigid swapped for fix rrp/rigid, on 1 and 2
-# ranks: the same energy as fix rigid to the error of the pair style's truncation, which all
-# three rigid integrators share at this step (it does not fall with the integrator)
-for np in (1, 2):
-    wd = t.workdir("rigid")
-    path = t.lammps_example("rigid/in.rigid", [("fix 1 all rigid group 9", "plugin load " + RIGID_PLUGIN +
-                                                "\nfix 1 all rrp/rigid group 9"),
-                                               ("run             10000", "run             2000")], wd,
-                            extra_files=("data.rigid",))
-    out = t.run_example(path, wd, np=np)
-    t.check(f"examples/rigid/in.rigid with fix rrp/rigid on {np} rank(s) runs", "Total wall time" in out)
+# LAMMPS's examples/rigid/in.rigid.small (fix rrp/rigid/small) and in.rigid (fix rrp/rigid), the
+# fix line swapped, on 1 rank and on 2 and 4 with the box split along y and along x and y: the
+# same energy to round-off growth (the bodies are read from the data file: the same on any grid)
+for rel, data, old, new in (
+        ("rigid/in.rigid.small", "data.rigid.small", "fix 1 all rigid/small molecule", "fix 1 all rrp/rigid/small molecule"),
+        ("rigid/in.rigid", "data.rigid", "fix 1 all rigid group 9", "fix 1 all rrp/rigid group 9")):
+    energies = {}
+    for np, grid in ((1, None), (2, "1 2 1"), (4, "2 2 1")):
+        wd = t.workdir("rigid")
+        read = f"read_data       {data}"
+        path = t.lammps_example(rel, [(old, "plugin load " + RIGID_PLUGIN + "\n" + new),
+                                      (read, (f"processors {grid}\n" if grid else "") + read),
+                                      ("thermo          50", "thermo_style    custom step etotal\n"
+                                       "thermo_modify   format float %.15g\nthermo          50"),
+                                      ("run             10000", "run             2000")], wd,
+                                extra_files=(data,))
+        out = t.run_example(path, wd, np=np)
+        t.check(f"examples/{rel} with {new.split()[3]} on {np} rank(s) runs", "Total wall time" in out)
+        last = [l.split() for l in out.splitlines() if l.split()[:1] == ["2000"]]
+        energies[np] = float(last[-1][1]) if last else float("nan")
+    e1 = energies[1]
+    dev = max(abs(energies[np] - e1) / abs(e1) for np in (2, 4))
+    t.check(f"examples/{rel}: 2 ranks (processors 1 2 1) and 4 (2 2 1) give the energy of 1 rank",
+            dev < 1e-9, f"energies after 2000 steps {energies}, largest relative difference {dev:.2g}")
 
 # bodies made during the run from molecule templates: LAMMPS's examples/deposit (fix deposit of
 # rigid dimers) and examples/pour/in.pour.2d.molecule (fix pour of rigid V shapes, 2d), the fix
