@@ -69,7 +69,8 @@ BondRRPBinder::BondRRPBinder(LAMMPS *_lmp) :
     nbroken_mode{0.0, 0.0, 0.0, 0.0, 0.0, 0.0}, km(nullptr), ka(nullptr), ks(nullptr),
     crit{nullptr, nullptr, nullptr, nullptr}, limit(nullptr), limited(nullptr),
     shear_form(RRP_SHEAR_CONVECTED), break_strain(0.0), break_twist(0.0), twist_warned(false),
-    ref_array(nullptr), ref_pending(false), check_pending(true), first_compute(true), r0_max(0.0),
+    ref_array(nullptr), ref_pending(false), check_pending(true), first_compute(true),
+    rupture(false), r0_max(0.0),
     id_fix_dummy(nullptr), id_fix_history(nullptr), fix_history(nullptr), ndata(7),
     id_fix_store_local(nullptr), store_local_freq(0), fix_store_local(nullptr)
 {
@@ -329,7 +330,8 @@ void BondRRPBinder::init_style()
   // a ruptured binder leaves the two particles to their contact: the pair must be in the
   // neighbor list with full weight
   twist_warned = false;
-  if (any_rupture() && (force->special_lj[1] != 1.0 || force->special_coul[1] != 1.0))
+  rupture = any_rupture();
+  if (rupture && (force->special_lj[1] != 1.0 || force->special_coul[1] != 1.0))
     error->all(FLERR, "Bond style rrp/binder with rupture (break, or critical values in "
                       "bond_coeff) requires special_bonds lj/coul 1.0 for 1-2 neighbors (now lj {} "
                       "coul {}), so that ruptured binders leave contact",
@@ -419,7 +421,6 @@ void BondRRPBinder::compute(int eflag, int vflag)
   const int newton_bond = force->newton_bond;
   int **bondlist = neighbor->bondlist;
   const int nbondlist = neighbor->nbondlist;
-  const bool rupture = any_rupture();
   // this step's released energy, then the ruptures of each mode (1-5)
   double step[7] = {0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0};
   int ncaptured = 0;

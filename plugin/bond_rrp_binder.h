@@ -60,6 +60,7 @@ class BondRRPBinder : public Bond {
   bool ref_pending;       // ref_array still to be read (the first computation after it is set)
   bool check_pending;     // orientation check still to be made (at the first computation after init)
   bool first_compute;     // the first computation since init (captures are counted then)
+  bool rupture;           // some binders can break (break keyword or critical values): set at init
   double r0_max;
   char *id_fix_dummy, *id_fix_history;
   class FixRRPBinderHistory *fix_history;

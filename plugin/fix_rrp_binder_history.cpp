@@ -94,13 +94,6 @@ void FixRRPBinderHistory::resize(int ndata_new)
   ensure(atom->nlocal + 1);
 }
 
-void FixRRPBinderHistory::init()
-{
-  // write_data: the orientations go with the binders (the first fix rrp/nve writes them
-  // when there are no binders)
-  wd_header = wd_section = 2;
-}
-
 double FixRRPBinderHistory::memory_usage()
 {
   return (double) rows * nbond * ndata * sizeof(double) +

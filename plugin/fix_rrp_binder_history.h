@@ -34,7 +34,6 @@ class FixRRPBinderHistory : public FixBondHistory {
   FixRRPBinderHistory(class LAMMPS *, int, char **);
   ~FixRRPBinderHistory() override;
   void post_constructor() override;
-  void init() override;
   void setup_post_neighbor() override;
   void post_neighbor() override;
   void pre_exchange() override {}
