@@ -41,40 +41,56 @@ int rrp_body_of(const rrp_bodies *p, int i, double I[3], double **q)
   return positive(I[0]) && positive(I[1]) && positive(I[2]) ? RRP_OK : RRP_EDOMAIN;
 }
 
-/* the step of one body into (vn, xn, Ln, qn), its own state untouched */
-static inline int step_body(const rrp_bodies *p, int i, double h, double dtf, double vn[3],
-                            double xn[3], double Ln[3], double qn[4], double *hw)
+/* the step of one body (mass m, positive principal moments I) into (vn, xn, Ln, qn), its own
+ * state untouched */
+static inline int step_one(double m, const double I[3], const double x[3], const double v[3],
+                           const double f[3], const double L[3], const double torque[3],
+                           const double q[4], double h, double dtf, double vn[3], double xn[3],
+                           double Ln[3], double qn[4], double *hw)
 {
-  double I[3], *q;
-  if (rrp_body_of(p, i, I, &q) != RRP_OK) return RRP_EDOMAIN;
-  const double dtfm = dtf / p->mass[i];
+  const double dtfm = dtf / m;
   for (int d = 0; d < 3; d++) {
-    vn[d] = p->v[i][d] + dtfm * p->f[i][d];
-    xn[d] = p->x[i][d] + h * vn[d];
-    Ln[d] = p->angmom[i][d] + dtf * p->torque[i][d];
+    vn[d] = v[d] + dtfm * f[d];
+    xn[d] = x[d] + h * vn[d];
+    Ln[d] = L[d] + dtf * torque[d];
   }
-  const double all = vn[0] + vn[1] + vn[2] + xn[0] + xn[1] + xn[2] + Ln[0] + Ln[1] + Ln[2];
-  if (!isfinite(all) || !rrp_finite_n(q, 4)) return RRP_ENONFINITE;
+  const double all = vn[0] + vn[1] + vn[2] + xn[0] + xn[1] + xn[2] + Ln[0] + Ln[1] + Ln[2] +
+                     q[0] + q[1] + q[2] + q[3];
+  if (!isfinite(all)) return RRP_ENONFINITE;
   /* body-frame momentum of the half step, Pi = R^T L (L turned by the conjugate of q:
    * t = 2 L x u, Pi = L + w t + t x u), and the increment from (14) with rhs = h Pi */
-  const double u[3] = {q[1], q[2], q[3]};
-  double t[3], tu[3], rhs[3], beta[3];
-  rrp_cross3(Ln, u, t);
-  rrp_cross3(t, u, tu);
-  for (int d = 0; d < 3; d++) rhs[d] = h * (Ln[d] + 2.0 * (q[0] * t[d] + tu[d]));
+  /* (scalars: GCC 12's SLP vectoriser otherwise pairs the stores of t and reloads them as a
+   * vector, a store-forwarding stall of a dozen cycles per body) */
+  const double q0 = q[0], u0 = q[1], u1 = q[2], u2 = q[3];
+  const double t0 = Ln[1] * u2 - Ln[2] * u1, t1 = Ln[2] * u0 - Ln[0] * u2,
+               t2 = Ln[0] * u1 - Ln[1] * u0;
+  const double rhs[3] = {h * (Ln[0] + 2.0 * (q0 * t0 + (t1 * u2 - t2 * u1))),
+                         h * (Ln[1] + 2.0 * (q0 * t1 + (t2 * u0 - t0 * u2))),
+                         h * (Ln[2] + 2.0 * (q0 * t2 + (t0 * u1 - t1 * u0)))};
+  double beta[3];
   const int status = rrp_legendre_solve(I, rhs, beta);
   if (status != RRP_OK) {
     const double w[3] = {rhs[0] / I[0], rhs[1] / I[1], rhs[2] / I[2]};
     *hw = rrp_norm3(w);
     return status;
   }
-  /* R_k+1 = R_k R(beta): q <- q (1, beta/2)/sqrt(1 + |beta|^2/4), renormalised */
-  const double c = 1.0 / sqrt(1.0 + 0.25 * rrp_dot3(beta, beta)), k = 0.5 * c;
-  const double qb[4] = {c, k * beta[0], k * beta[1], k * beta[2]};
+  /* R_k+1 = R_k R(beta): q <- q (1, beta/2), normalised (for a unit q that is the division by
+   * sqrt(1 + |beta|^2/4) of (3.13), and it keeps |q| = 1 against round-off) */
+  const double qb[4] = {1.0, 0.5 * beta[0], 0.5 * beta[1], 0.5 * beta[2]};
   rrp_qmul(q, qb, qn);
   const double nn = 1.0 / sqrt(qn[0] * qn[0] + qn[1] * qn[1] + qn[2] * qn[2] + qn[3] * qn[3]);
   for (int d = 0; d < 4; d++) qn[d] *= nn;
   return rrp_finite_n(qn, 4) ? RRP_OK : RRP_ENONFINITE;
+}
+
+/* the step of body i of p into (vn, xn, Ln, qn) */
+static inline int step_body(const rrp_bodies *p, int i, double h, double dtf, double vn[3],
+                            double xn[3], double Ln[3], double qn[4], double *hw)
+{
+  double I[3], *q;
+  if (rrp_body_of(p, i, I, &q) != RRP_OK) return RRP_EDOMAIN;
+  return step_one(p->mass[i], I, p->x[i], p->v[i], p->f[i], p->angmom[i], p->torque[i], q, h,
+                  dtf, vn, xn, Ln, qn, hw);
 }
 
 int rrp_bodies_first(const rrp_bodies *p, double h, double ftm2v, rrp_step_report *bad)
@@ -102,6 +118,76 @@ int rrp_bodies_first(const rrp_bodies *p, double h, double ftm2v, rrp_step_repor
   return RRP_OK;
 }
 
+/* a block's worth of bodies at a time: the straight-line parts of independent bodies
+ * interleave in the processor (the latencies of the divisions and square roots of one body hide
+ * behind the work of the next) */
+#define RRP_BODY_BLOCK 8
+
+int rrp_body_records_first(rrp_body *b, int n, double h, double ftm2v, rrp_step_report *bad)
+{
+  const double dtf = 0.5 * h * ftm2v;
+  for (int i0 = 0; i0 < n; i0 += RRP_BODY_BLOCK) {
+    rrp_body *p = b + i0;
+    const int nb = n - i0 < RRP_BODY_BLOCK ? n - i0 : RRP_BODY_BLOCK;
+    double vn[RRP_BODY_BLOCK][3], xn[RRP_BODY_BLOCK][3], Ln[RRP_BODY_BLOCK][3];
+    double rhs[RRP_BODY_BLOCK][3], beta[RRP_BODY_BLOCK][3];
+    int status[RRP_BODY_BLOCK];
+    for (int j = 0; j < nb; j++) {
+      const double m = p[j].mass, *I = p[j].inertia, *q = p[j].quat;
+      status[j] = positive(m) && positive(I[0]) && positive(I[1]) && positive(I[2]) ? RRP_OK
+                                                                                     : RRP_EDOMAIN;
+      const double dtfm = dtf / m;
+      for (int d = 0; d < 3; d++) {
+        vn[j][d] = p[j].v[d] + dtfm * p[j].f[d];
+        xn[j][d] = p[j].x[d] + h * vn[j][d];
+        Ln[j][d] = p[j].angmom[d] + dtf * p[j].torque[d];
+      }
+      const double all = vn[j][0] + vn[j][1] + vn[j][2] + xn[j][0] + xn[j][1] + xn[j][2] +
+                         Ln[j][0] + Ln[j][1] + Ln[j][2] + q[0] + q[1] + q[2] + q[3];
+      if (status[j] == RRP_OK && !isfinite(all)) status[j] = RRP_ENONFINITE;
+      /* rhs = h R^T L as in step_one */
+      const double L0 = Ln[j][0], L1 = Ln[j][1], L2 = Ln[j][2];
+      const double q0 = q[0], u0 = q[1], u1 = q[2], u2 = q[3];
+      const double t0 = L1 * u2 - L2 * u1, t1 = L2 * u0 - L0 * u2, t2 = L0 * u1 - L1 * u0;
+      rhs[j][0] = h * (L0 + 2.0 * (q0 * t0 + (t1 * u2 - t2 * u1)));
+      rhs[j][1] = h * (L1 + 2.0 * (q0 * t1 + (t2 * u0 - t0 * u2)));
+      rhs[j][2] = h * (L2 + 2.0 * (q0 * t2 + (t0 * u1 - t1 * u0)));
+    }
+    int fast[RRP_BODY_BLOCK];
+    for (int j = 0; j < nb; j++) fast[j] = rrp_legendre_fast(p[j].inertia, rhs[j], beta[j]);
+    for (int j = 0; j < nb; j++) {
+      if (status[j] == RRP_OK && !fast[j])
+        status[j] = rrp_legendre_solve(p[j].inertia, rhs[j], beta[j]);
+      if (status[j] != RRP_OK) {
+        if (bad) {
+          bad->index = i0 + j;
+          bad->hw = 0.0;
+          if (status[j] == RRP_ENOCONV) {
+            const double *I = p[j].inertia;
+            const double w[3] = {rhs[j][0] / I[0], rhs[j][1] / I[1], rhs[j][2] / I[2]};
+            bad->hw = rrp_norm3(w);
+          }
+        }
+        return status[j];
+      }
+    }
+    for (int j = 0; j < nb; j++) {
+      /* q <- q (1, beta/2), normalised, as in step_one */
+      const double qb[4] = {1.0, 0.5 * beta[j][0], 0.5 * beta[j][1], 0.5 * beta[j][2]};
+      double qn[4];
+      rrp_qmul(p[j].quat, qb, qn);
+      const double nn = 1.0 / sqrt(qn[0] * qn[0] + qn[1] * qn[1] + qn[2] * qn[2] + qn[3] * qn[3]);
+      for (int d = 0; d < 4; d++) p[j].quat[d] = qn[d] * nn;
+      for (int d = 0; d < 3; d++) {
+        p[j].v[d] = vn[j][d];
+        p[j].x[d] = xn[j][d];
+        p[j].angmom[d] = Ln[j][d];
+      }
+    }
+  }
+  return RRP_OK;
+}
+
 void rrp_bodies_second(const rrp_bodies *p, double h, double ftm2v)
 {
   const double dtf = 0.5 * h * ftm2v;
@@ -117,7 +203,9 @@ void rrp_bodies_second(const rrp_bodies *p, double h, double ftm2v)
 
 void rrp_body_map_moments(const double I[3], double out[3])
 {
-  double big = fmax(I[0], fmax(I[1], I[2]));
+  /* (ternaries: fmax is a library call where NaNs are not ruled out) */
+  const double m01 = I[0] > I[1] ? I[0] : I[1];
+  double big = m01 > I[2] ? m01 : I[2];
   if (!(big > 0.0)) big = 1.0;
   for (int k = 0; k < 3; k++) out[k] = I[k] == 0.0 ? big : I[k];
 }

@@ -11,7 +11,10 @@
  * quadratic, after a Newton step d the residual is exactly G = 1/2 d x (I d) - |d|^2/4 rhs,
  * |G| <= (I_max/2 + |rhs|/4) |d|^2: the iteration stops when the correction that would follow,
  * bounded by kappa |d|^2 with kappa = 2 (I_max/2 + |rhs|/4)/I_min, is below the round-off of
- * beta. From beta = rhs/I (error O(h^2)) it takes 2 or 3 Newton steps for h |omega| <= 0.1.
+ * beta. The first iterate: beta = rhs/I (error O(h^2)) and, for a small step (|beta| <= 0.1),
+ * two sweeps of the fixed point beta = I^-1 ((1 + |beta|^2/4) rhs - beta x (I beta)/2), each
+ * gaining one order of h (error O(h^4)), after which one Newton step reaches round-off for
+ * h |omega| up to about 0.01 and two up to 0.1 (half the cost of Newton's method from rhs/I).
  * Far from the root a step is halved until |G| decreases. For scalar J the system is
  * J beta = (1 + |beta|^2/4) rhs, solvable only for |rhs| <= J (h |omega| <= 1): beyond such a
  * limit no beta exists and the solver says so (RRP_ENOCONV). */
@@ -66,33 +69,113 @@ static inline int rrp_legendre_newton(const double I[3], const double rhs[3], co
 
 /* solves (14) for beta; RRP_OK, RRP_ENOCONV (no root reached within RRP_LEGENDRE_MAXITER
  * iterations, or a singular Jacobian: a step far too large) or RRP_ENONFINITE */
+/* The small step's path, straight-line code: b = rhs/I, two sweeps of the fixed point, one
+ * Newton step. Returns 1 with the root in b when the step was small (|rhs/I| <= 0.1) and the
+ * stopping test holds after that Newton step (h |omega| up to about 0.01), else 0 (b unset;
+ * NaN inputs give 0). */
+static inline int rrp_legendre_fast(const double I[3], const double rhs[3], double b[3])
+{
+  const double I0 = I[0], I1 = I[1], I2 = I[2], c0 = rhs[0], c1 = rhs[1], c2 = rhs[2];
+  const double i0 = 1.0 / I0, i1 = 1.0 / I1, i2 = 1.0 / I2;
+  double x0 = c0 * i0, x1 = c1 * i1, x2 = c2 * i2;
+  const double bb = x0 * x0 + x1 * x1 + x2 * x2;
+  for (int sweep = 0; sweep < 2; sweep++) {
+    const double s = 1.0 + 0.25 * (x0 * x0 + x1 * x1 + x2 * x2);
+    const double y0 = I0 * x0, y1 = I1 * x1, y2 = I2 * x2;
+    const double n0 = i0 * (s * c0 - 0.5 * (x1 * y2 - x2 * y1));
+    const double n1 = i1 * (s * c1 - 0.5 * (x2 * y0 - x0 * y2));
+    const double n2 = i2 * (s * c2 - 0.5 * (x0 * y1 - x1 * y0));
+    x0 = n0;
+    x1 = n1;
+    x2 = n2;
+  }
+  const double x[3] = {x0, x1, x2};
+  double G[3], d[3];
+  rrp_legendre_G(I, rhs, x, G);
+  /* the Newton correction by Cramer's rule (rrp_legendre_newton without its branches) */
+  const double h0 = 0.5 * I0 * x0, h1 = 0.5 * I1 * x1, h2 = 0.5 * I2 * x2;
+  const double s0 = 0.5 * c0, s1 = 0.5 * c1, s2 = 0.5 * c2;
+  const double J00 = I0 - s0 * x0, J11 = I1 - s1 * x1, J22 = I2 - s2 * x2;
+  const double J01 = -0.5 * x2 * I1 + h2 - s0 * x1, J02 = 0.5 * x1 * I2 - h1 - s0 * x2;
+  const double J10 = 0.5 * x2 * I0 - h2 - s1 * x0, J12 = -0.5 * x0 * I2 + h0 - s1 * x2;
+  const double J20 = -0.5 * x1 * I0 + h1 - s2 * x0, J21 = 0.5 * x0 * I1 - h0 - s2 * x1;
+  const double k00 = J11 * J22 - J12 * J21, k01 = J02 * J21 - J01 * J22, k02 = J01 * J12 - J02 * J11;
+  const double k10 = J12 * J20 - J10 * J22, k11 = J00 * J22 - J02 * J20, k12 = J02 * J10 - J00 * J12;
+  const double k20 = J10 * J21 - J11 * J20, k21 = J01 * J20 - J00 * J21, k22 = J00 * J11 - J01 * J10;
+  const double iv = -1.0 / (J00 * k00 + J01 * k10 + J02 * k20);
+  d[0] = iv * (k00 * G[0] + k01 * G[1] + k02 * G[2]);
+  d[1] = iv * (k10 * G[0] + k11 * G[1] + k12 * G[2]);
+  d[2] = iv * (k20 * G[0] + k21 * G[1] + k22 * G[2]);
+  const double Imax = I0 > I1 ? (I0 > I2 ? I0 : I2) : (I1 > I2 ? I1 : I2);
+  const double Imin = I0 < I1 ? (I0 < I2 ? I0 : I2) : (I1 < I2 ? I1 : I2);
+  const double a = Imax / Imin, kappa2 = a * a * (2.0 + 0.5 * bb);
+  const double nd2 = rrp_dot3(d, d), nb2 = x0 * x0 + x1 * x1 + x2 * x2;
+  for (int k = 0; k < 3; k++) b[k] = x[k] + d[k];
+  /* (comparisons are false for NaN) */
+  return (bb <= 0.01) & (kappa2 * nd2 * nd2 <= DBL_EPSILON * DBL_EPSILON * nb2) &
+         (rrp_dot3(b, b) >= 0.0);
+}
+
+static inline int rrp_legendre_solve_local(const double I[3], const double rhs[3], double b[3]);
+
 static inline int rrp_legendre_solve(const double I[3], const double rhs[3], double b[3])
 {
-  const double Imin = fmin(I[0], fmin(I[1], I[2])), Imax = fmax(I[0], fmax(I[1], I[2]));
-  const double kappa = (Imax + 0.5 * rrp_norm3(rhs)) / Imin;
+  if (rrp_legendre_fast(I, rhs, b)) return RRP_OK;
+  /* on copies, so that the compiler need not reload I and rhs after each store to b */
+  const double Il[3] = {I[0], I[1], I[2]}, rl[3] = {rhs[0], rhs[1], rhs[2]};
+  double bl[3];
+  const int status = rrp_legendre_solve_local(Il, rl, bl);
+  for (int k = 0; k < 3; k++) b[k] = bl[k];
+  return status;
+}
+
+static inline int rrp_legendre_solve_local(const double I[3], const double rhs[3], double b[3])
+{
+  /* (ternaries: fmin and fmax are library calls unless NaNs are ruled out; I is positive) */
+  const double I01min = I[0] < I[1] ? I[0] : I[1], I01max = I[0] < I[1] ? I[1] : I[0];
+  const double Imin = I01min < I[2] ? I01min : I[2], Imax = I01max < I[2] ? I[2] : I01max;
+  const double inv[3] = {1.0 / I[0], 1.0 / I[1], 1.0 / I[2]}, a = Imax / Imin;
   double G[3], d[3];
-  for (int k = 0; k < 3; k++) b[k] = rhs[k] / I[k];
+  for (int k = 0; k < 3; k++) b[k] = rhs[k] * inv[k];
+  /* the stopping test as kappa^2 |d|^4 <= eps^2 |b|^2, with kappa^2 <= a^2 (1 + |rhs|/(2 Imax))^2
+   * <= a^2 (2 + |rhs/I|^2 / 2): a test no looser than kappa's, free of the moments' units */
+  const double kappa2 = a * a * (2.0 + 0.5 * rrp_dot3(b, b));
+  const double eps2 = DBL_EPSILON * DBL_EPSILON;
+  if (rrp_dot3(b, b) <= 0.01)
+    for (int sweep = 0; sweep < 2; sweep++) {
+      const double Ib[3] = {I[0] * b[0], I[1] * b[1], I[2] * b[2]};
+      const double s = 1.0 + 0.25 * rrp_dot3(b, b);
+      const double c[3] = {b[1] * Ib[2] - b[2] * Ib[1], b[2] * Ib[0] - b[0] * Ib[2],
+                           b[0] * Ib[1] - b[1] * Ib[0]};
+      for (int k = 0; k < 3; k++) b[k] = inv[k] * (s * rhs[k] - 0.5 * c[k]);
+    }
   rrp_legendre_G(I, rhs, b, G);
-  double gn = rrp_norm3(G);
-  if (!isfinite(gn)) return RRP_ENONFINITE;
+  if (!rrp_finite_n(G, 3)) return RRP_ENONFINITE;
+  double gn = -1.0; /* |G|, computed when a line search needs it */
   for (int it = 0; it < RRP_LEGENDRE_MAXITER; it++) {
-    if (gn == 0.0) return RRP_OK;
+    if (G[0] == 0.0 && G[1] == 0.0 && G[2] == 0.0) return RRP_OK;
     if (!rrp_legendre_newton(I, rhs, b, G, d)) return RRP_ENOCONV;
-    const double nd = rrp_norm3(d), nb = rrp_norm3(b);
-    if (kappa * nd * nd <= DBL_EPSILON * nb) { /* the next correction would be round-off */
+    const double nd2 = rrp_dot3(d, d), nb2 = rrp_dot3(b, b);
+    if (kappa2 * nd2 * nd2 <= eps2 * nb2) { /* the next correction would be round-off */
       for (int k = 0; k < 3; k++) b[k] += d[k];
       return RRP_OK;
     }
-    /* near the root the full step; far from it, halve until |G| decreases */
+    if (nd2 <= 0.01 * nb2) { /* near the root: the full step */
+      for (int k = 0; k < 3; k++) b[k] += d[k];
+      rrp_legendre_G(I, rhs, b, G);
+      gn = -1.0;
+      continue;
+    }
+    /* far from it: halve the step until |G| decreases */
+    if (gn < 0.0) gn = rrp_norm3(G);
     double lambda = 1.0, bt[3], Gt[3], gt = HUGE_VAL;
-    const int near = nd <= 0.1 * nb;
     int accepted = 0;
     for (int ls = 0; ls < 30 && !accepted; ls++, lambda *= 0.5) {
       for (int k = 0; k < 3; k++) bt[k] = b[k] + lambda * d[k];
       rrp_legendre_G(I, rhs, bt, Gt);
       gt = rrp_norm3(Gt);
       if (!isfinite(gt)) continue;
-      accepted = near || gt < (1.0 - 1e-4 * lambda) * gn;
+      accepted = gt < (1.0 - 1e-4 * lambda) * gn;
     }
     if (!accepted) return RRP_ENOCONV;
     for (int k = 0; k < 3; k++) {

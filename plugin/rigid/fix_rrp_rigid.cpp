@@ -9,6 +9,8 @@
 
 #include "rrp_rigid_step.h"
 
+#include <algorithm>
+
 using namespace LAMMPS_NS;
 
 FixRRPRigid::FixRRPRigid(LAMMPS *lmp, int narg, char **arg) : FixRigid(lmp, narg, arg)
@@ -29,7 +31,8 @@ void FixRRPRigid::init()
 void FixRRPRigid::setup(int vflag)
 {
   for (int ibody = 0; ibody < nbody; ibody++)
-    RRPRigid::check_mass(lmp, style, fmt::format("body {}", ibody + 1), masstotal[ibody]);
+    RRPRigid::check_mass(lmp, style, RRPRigid::body_name(RRPRigid::BY_NUMBER, ibody + 1),
+                         masstotal[ibody]);
   FixRigid::setup(vflag);
 }
 
@@ -41,17 +44,31 @@ void FixRRPRigid::setup(int vflag)
 
 void FixRRPRigid::initial_integrate(int vflag)
 {
-  for (int ibody = 0; ibody < nbody; ibody++) {
-    const double f[3] = {fcm[ibody][0] * fflag[ibody][0], fcm[ibody][1] * fflag[ibody][1],
-                         fcm[ibody][2] * fflag[ibody][2]};
-    const double t[3] = {torque[ibody][0] * tflag[ibody][0], torque[ibody][1] * tflag[ibody][1],
-                         torque[ibody][2] * tflag[ibody][2]};
-    RRPRigid::body_first_half(lmp, style, fmt::format("body {}", ibody + 1), masstotal[ibody],
-                         inertia[ibody], xcm[ibody], vcm[ibody], f, angmom[ibody], t,
-                         quat[ibody]);
-    MathExtra::q_to_exyz(quat[ibody], ex_space[ibody], ey_space[ibody], ez_space[ibody]);
-    MathExtra::angmom_to_omega(angmom[ibody], ex_space[ibody], ey_space[ibody], ez_space[ibody],
-                               inertia[ibody], omega[ibody]);
+  rrp_body rec[RRPRigid::CHUNK];
+  for (int i0 = 0; i0 < nbody; i0 += RRPRigid::CHUNK) {
+    const int n = std::min(RRPRigid::CHUNK, nbody - i0);
+    for (int j = 0; j < n; j++) {
+      const int ib = i0 + j;
+      const double f[3] = {fcm[ib][0] * fflag[ib][0], fcm[ib][1] * fflag[ib][1],
+                           fcm[ib][2] * fflag[ib][2]};
+      const double t[3] = {torque[ib][0] * tflag[ib][0], torque[ib][1] * tflag[ib][1],
+                           torque[ib][2] * tflag[ib][2]};
+      RRPRigid::gather(rec[j], masstotal[ib], inertia[ib], xcm[ib], vcm[ib], f, angmom[ib], t,
+                       quat[ib]);
+    }
+    int status;
+    double hw;
+    const int k = RRPRigid::first_half(lmp, rec, n, &status, &hw);
+    if (k >= 0)
+      RRPRigid::fail(lmp, style, RRPRigid::body_name(RRPRigid::BY_NUMBER, i0 + k + 1), status,
+                     rec[k], inertia[i0 + k], hw);
+    for (int j = 0; j < n; j++) {
+      const int ib = i0 + j;
+      RRPRigid::scatter(rec[j], xcm[ib], vcm[ib], angmom[ib], quat[ib]);
+      MathExtra::q_to_exyz(quat[ib], ex_space[ib], ey_space[ib], ez_space[ib]);
+      MathExtra::angmom_to_omega(angmom[ib], ex_space[ib], ey_space[ib], ez_space[ib], inertia[ib],
+                                 omega[ib]);
+    }
   }
 
   // as fix rigid: virial setup, the atoms from the bodies

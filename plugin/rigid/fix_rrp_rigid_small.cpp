@@ -12,6 +12,8 @@
 
 #include "rrp_rigid_step.h"
 
+#include <algorithm>
+
 using namespace LAMMPS_NS;
 using namespace RigidConst;
 
@@ -35,7 +37,8 @@ void FixRRPRigidSmall::init()
 void FixRRPRigidSmall::setup(int vflag)
 {
   for (int ibody = 0; ibody < nlocal_body; ibody++)
-    RRPRigid::check_mass(lmp, style, fmt::format("the body of atom {}", atom->tag[body[ibody].ilocal]),
+    RRPRigid::check_mass(lmp, style,
+                         RRPRigid::body_name(RRPRigid::BY_ATOM, atom->tag[body[ibody].ilocal]),
                          body[ibody].mass);
   FixRigidSmall::setup(vflag);
 }
@@ -47,14 +50,25 @@ void FixRRPRigidSmall::setup(int vflag)
 
 void FixRRPRigidSmall::initial_integrate(int vflag)
 {
-  for (int ibody = 0; ibody < nlocal_body; ibody++) {
-    Body *b = &body[ibody];
-    RRPRigid::body_first_half(lmp, style, fmt::format("the body of atom {}", atom->tag[b->ilocal]),
-                         b->mass, b->inertia, b->xcm, b->vcm, b->fcm, b->angmom, b->torque,
-                         b->quat);
-    MathExtra::q_to_exyz(b->quat, b->ex_space, b->ey_space, b->ez_space);
-    MathExtra::angmom_to_omega(b->angmom, b->ex_space, b->ey_space, b->ez_space, b->inertia,
-                               b->omega);
+  rrp_body rec[RRPRigid::CHUNK];
+  for (int i0 = 0; i0 < nlocal_body; i0 += RRPRigid::CHUNK) {
+    const int n = std::min(RRPRigid::CHUNK, nlocal_body - i0);
+    Body *b = body + i0;
+    for (int j = 0; j < n; j++)
+      RRPRigid::gather(rec[j], b[j].mass, b[j].inertia, b[j].xcm, b[j].vcm, b[j].fcm, b[j].angmom,
+                       b[j].torque, b[j].quat);
+    int status;
+    double hw;
+    const int k = RRPRigid::first_half(lmp, rec, n, &status, &hw);
+    if (k >= 0)
+      RRPRigid::fail(lmp, style, RRPRigid::body_name(RRPRigid::BY_ATOM, atom->tag[b[k].ilocal]),
+                     status, rec[k], b[k].inertia, hw);
+    for (int j = 0; j < n; j++) {
+      RRPRigid::scatter(rec[j], b[j].xcm, b[j].vcm, b[j].angmom, b[j].quat);
+      MathExtra::q_to_exyz(b[j].quat, b[j].ex_space, b[j].ey_space, b[j].ez_space);
+      MathExtra::angmom_to_omega(b[j].angmom, b[j].ex_space, b[j].ey_space, b[j].ez_space,
+                                 b[j].inertia, b[j].omega);
+    }
   }
 
   // as fix rigid/small: virial setup, the bodies to their ghosts, the atoms from the bodies

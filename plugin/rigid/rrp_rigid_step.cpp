@@ -1,6 +1,6 @@
 /* ----------------------------------------------------------------------
-   rrp-lammps: one rigid body's first half step (see rrp_rigid_step.h); the numbers are
-   rrp_bodies_first() of core/.
+   rrp-lammps: the rigid bodies' first half step (see rrp_rigid_step.h); the numbers are
+   rrp_body_records_first() of core/.
 ------------------------------------------------------------------------- */
 
 #include "rrp_rigid_step.h"
@@ -18,30 +18,63 @@
 
 using namespace LAMMPS_NS;
 
-void RRPRigid::body_first_half(LAMMPS *lmp, const char *style, const std::string &who, double mass,
-                          const double I[3], double x[3], double v[3], const double f[3],
-                          double L[3], const double t[3], double q[4])
+std::string RRPRigid::body_name(Naming naming, tagint id)
 {
-  double moments[3];
-  rrp_body_map_moments(I, moments);    // a linear body's zero moment (rrp/bodies.h)
-  const rrp_bodies view = {1,       nullptr, 0, &mass, (const double(*)[3]) moments,
-                           (double(*)[3]) x, (double(*)[3]) v, (const double(*)[3]) f,
-                           (double(*)[3]) L, (const double(*)[3]) t, nullptr, q, nullptr, 4};
+  return naming == BY_ATOM ? fmt::format("the body of atom {}", id) : fmt::format("body {}", id);
+}
+
+void RRPRigid::gather(rrp_body &r, double mass, const double I[3], const double x[3],
+                      const double v[3], const double f[3], const double L[3], const double t[3],
+                      const double q[4])
+{
+  r.mass = mass;
+  rrp_body_map_moments(I, r.inertia);    // a linear body's zero moment (rrp/bodies.h)
+  for (int d = 0; d < 3; d++) {
+    r.x[d] = x[d];
+    r.v[d] = v[d];
+    r.f[d] = f[d];
+    r.angmom[d] = L[d];
+    r.torque[d] = t[d];
+  }
+  for (int d = 0; d < 4; d++) r.quat[d] = q[d];
+}
+
+void RRPRigid::scatter(const rrp_body &r, double x[3], double v[3], double L[3], double q[4])
+{
+  for (int d = 0; d < 3; d++) {
+    x[d] = r.x[d];
+    v[d] = r.v[d];
+    L[d] = r.angmom[d];
+  }
+  for (int d = 0; d < 4; d++) q[d] = r.quat[d];
+}
+
+int RRPRigid::first_half(LAMMPS *lmp, rrp_body *r, int n, int *status, double *hw)
+{
   rrp_step_report bad = {-1, 0.0};
-  const int status = rrp_bodies_first(&view, lmp->update->dt, lmp->force->ftm2v, &bad);
-  if (status == RRP_OK) return;
+  *status = rrp_body_records_first(r, n, lmp->update->dt, lmp->force->ftm2v, &bad);
+  *hw = bad.hw;
+  return *status == RRP_OK ? -1 : bad.index;
+}
+
+void RRPRigid::fail(LAMMPS *lmp, const char *style, const std::string &who, int status,
+                    const rrp_body &r, const double I[3], double hw)
+{
   if (status == RRP_EDOMAIN)
     lmp->error->one(FLERR,
                     "Fix {}: {} has mass {} and principal moments ({}, {}, {}): the mass must be "
                     "positive and finite",
-                    style, who, mass, I[0], I[1], I[2]);
+                    style, who, r.mass, I[0], I[1], I[2]);
   lmp->error->one(FLERR,
                   "Fix {}: {} on step {}: {} (h |omega| = {:.6g}, angmom ({}, {}, {}), principal "
                   "moments ({}, {}, {})); reduce the timestep",
                   style, who, lmp->update->ntimestep,
                   status == RRP_ENOCONV ? "the variational map has no solution for this step"
                                         : "a non-finite force, torque or state",
-                  bad.hw, L[0], L[1], L[2], I[0], I[1], I[2]);
+                  hw, r.angmom[0] + 0.5 * lmp->update->dt * lmp->force->ftm2v * r.torque[0],
+                  r.angmom[1] + 0.5 * lmp->update->dt * lmp->force->ftm2v * r.torque[1],
+                  r.angmom[2] + 0.5 * lmp->update->dt * lmp->force->ftm2v * r.torque[2], I[0], I[1],
+                  I[2]);
 }
 
 void RRPRigid::check_one_integrator(LAMMPS *lmp, Fix *self)

@@ -1,13 +1,17 @@
 /* -*- c++ -*- ----------------------------------------------------------
-   rrp-lammps: the first half step of one rigid body by the variational map, for the rigid fixes
-   (fix rrp/rigid/small, fix rrp/rigid); a linear body's zero moment as rrp_body_map_moments()
-   of core/ takes it.
+   rrp-lammps: the first half step of rigid bodies by the variational map, for the rigid fixes
+   (fix rrp/rigid/small, fix rrp/rigid). The fixes gather their bodies into core records
+   (rrp_body of rrp/bodies.h) a chunk at a time, step them with rrp_body_records_first() and
+   scatter them back; a linear body's zero moment is taken as rrp_body_map_moments() says.
 ------------------------------------------------------------------------- */
 
 #ifndef LMP_RRP_RIGID_STEP_H
 #define LMP_RRP_RIGID_STEP_H
 
+#include "lmptype.h"
 #include "pointers.h"
+
+#include "rrp/bodies.h"
 
 #include <string>
 
@@ -15,12 +19,26 @@ namespace LAMMPS_NS {
 class Fix;
 namespace RRPRigid {
 
-  // v += h/(2m) f; x += h v; L += h/2 t; the orientation q by the variational map with the
-  // principal moments I. Stops with an error naming `who` (e.g. "the body of atom 7") when the
-  // body has no valid mass or moments or the map has no solution for the step.
-  void body_first_half(LAMMPS *lmp, const char *style, const std::string &who, double mass,
-                  const double I[3], double x[3], double v[3], const double f[3], double L[3],
-                  const double t[3], double q[4]);
+  // bodies gathered per call of the core (on the stack)
+  constexpr int CHUNK = 64;
+
+  // how an error names a body: fix rigid/small's by one of its atoms, fix rigid's by number
+  enum Naming { BY_ATOM, BY_NUMBER };
+  std::string body_name(Naming naming, tagint id);
+
+  // a body into a record (its moments as the map takes them) and the stepped state back
+  void gather(rrp_body &r, double mass, const double I[3], const double x[3], const double v[3],
+              const double f[3], const double L[3], const double t[3], const double q[4]);
+  void scatter(const rrp_body &r, double x[3], double v[3], double L[3], double q[4]);
+
+  // v += h/(2m) f; x += h v; L += h/2 t; q by the variational map, for n records; returns the
+  // index of a body that cannot take the step (the records of its block untouched), else -1,
+  // with the core's status and h |omega| in *status and *hw
+  int first_half(LAMMPS *lmp, rrp_body *r, int n, int *status, double *hw);
+
+  // the error for such a body, named `who`, with its principal moments I
+  [[noreturn]] void fail(LAMMPS *lmp, const char *style, const std::string &who, int status,
+                         const rrp_body &r, const double I[3], double hw);
 
   // at init: another time-integrating fix on atoms of groupbit is an error naming it and an atom
   void check_one_integrator(LAMMPS *lmp, Fix *self);

@@ -412,6 +412,101 @@ static void test_map_moments(void **state)
   assert_vec_close(out, (const double[3]){1, 1, 1}, 3, 0.0, 0.0);
 }
 
+/* the records kernel (rrp_body_records_first, as LAMMPS's rigid fixes call it, a block of 8 at
+ * a time) gives bitwise the numbers of the array kernel, for small steps (the straight-line
+ * path) and large ones (Newton's method with the line search) alike; a bad body stops it with
+ * its index, its block untouched, the blocks before it stepped */
+static double uniform(unsigned *seed)
+{
+  *seed = *seed * 1103515245u + 12345u;
+  return (double) ((*seed >> 8) & 0xffffffu) / 16777216.0;
+}
+
+static void test_records(void **state)
+{
+  (void) state;
+  enum { N = 21 };
+  double mass[N], I[N][3], x[N][3], v[N][3], f[N][3], L[N][3], T[N][3], q[N][4];
+  rrp_body r[N];
+  unsigned seed = 7;
+  for (int i = 0; i < N; i++) {
+    mass[i] = 1.0 + 0.1 * i;
+    for (int d = 0; d < 3; d++) {
+      I[i][d] = 0.5 + uniform(&seed);
+      x[i][d] = uniform(&seed);
+      v[i][d] = uniform(&seed) - 0.5;
+      f[i][d] = uniform(&seed) - 0.5;
+      /* h |L / I| from 1e-4 to about 0.4: both paths of the solver */
+      L[i][d] = (uniform(&seed) - 0.5) * (i % 3 == 0 ? 0.01 : i % 3 == 1 ? 1.0 : 20.0);
+      T[i][d] = uniform(&seed) - 0.5;
+    }
+    const double a[4] = {uniform(&seed) - 0.5, uniform(&seed) - 0.5,
+                         uniform(&seed) - 0.5, uniform(&seed) - 0.5};
+    const double n = sqrt(a[0] * a[0] + a[1] * a[1] + a[2] * a[2] + a[3] * a[3]);
+    for (int d = 0; d < 4; d++) q[i][d] = a[d] / n;
+  }
+  for (int i = 0; i < N; i++) {
+    r[i].mass = mass[i];
+    memcpy(r[i].inertia, I[i], sizeof(I[i]));
+    memcpy(r[i].x, x[i], sizeof(x[i]));
+    memcpy(r[i].v, v[i], sizeof(v[i]));
+    memcpy(r[i].f, f[i], sizeof(f[i]));
+    memcpy(r[i].angmom, L[i], sizeof(L[i]));
+    memcpy(r[i].torque, T[i], sizeof(T[i]));
+    memcpy(r[i].quat, q[i], sizeof(q[i]));
+  }
+  const rrp_bodies p = {N, NULL, 0, mass, (const double (*)[3]) I, x, v, (const double (*)[3]) f,
+                        L, (const double (*)[3]) T, NULL, q[0], NULL, 4};
+  const double h = 0.02;
+  for (int k = 0; k < 50; k++) {
+    assert_int_equal(rrp_bodies_first(&p, h, 1.0, NULL), RRP_OK);
+    assert_int_equal(rrp_body_records_first(r, N, h, 1.0, NULL), RRP_OK);
+    rrp_bodies_second(&p, h, 1.0);
+    for (int i = 0; i < N; i++)
+      for (int d = 0; d < 3; d++) {
+        r[i].v[d] += 0.5 * h / r[i].mass * r[i].f[d];
+        r[i].angmom[d] += 0.5 * h * r[i].torque[d];
+      }
+  }
+  double big = 0.0;
+  for (int i = 0; i < N; i++) {
+    assert_memory_equal(r[i].x, x[i], sizeof(x[i]));
+    assert_memory_equal(r[i].v, v[i], sizeof(v[i]));
+    assert_memory_equal(r[i].angmom, L[i], sizeof(L[i]));
+    assert_memory_equal(r[i].quat, q[i], sizeof(q[i]));
+    double w = 0.0;
+    for (int d = 0; d < 3; d++) w += (h * L[i][d] / I[i][d]) * (h * L[i][d] / I[i][d]);
+    big = fmax(big, sqrt(w));
+  }
+  print_message("  21 records, 50 steps, h |omega| up to %.2f: bitwise the array kernel's\n", big);
+  assert_true(big > 0.2);
+
+  /* a body of zero mass in the second block: that block untouched, the first stepped */
+  rrp_body saved[N];
+  memcpy(saved, r, sizeof(r));
+  r[13].mass = 0.0;
+  rrp_step_report bad = {-1, 0.0};
+  assert_int_equal(rrp_body_records_first(r, N, h, 1.0, &bad), RRP_EDOMAIN);
+  assert_int_equal(bad.index, 13);
+  for (int i = 0; i < 8; i++) assert_memory_not_equal(r[i].quat, saved[i].quat, sizeof(r[i].quat));
+  for (int i = 8; i < 16; i++)
+    if (i != 13) assert_memory_equal(&r[i], &saved[i], sizeof(rrp_body));
+  /* a NaN torque in the last block */
+  memcpy(r, saved, sizeof(r));
+  r[20].torque[1] = NAN;
+  assert_int_equal(rrp_body_records_first(r, N, h, 1.0, &bad), RRP_ENONFINITE);
+  assert_int_equal(bad.index, 20);
+  assert_memory_equal(&r[16], &saved[16], sizeof(rrp_body));
+  /* a step far too large: no solution, h |omega| reported */
+  memcpy(r, saved, sizeof(r));
+  for (int d = 0; d < 3; d++) r[2].angmom[d] = 1e4;
+  const rrp_body before = r[2];
+  assert_int_equal(rrp_body_records_first(r, N, h, 1.0, &bad), RRP_ENOCONV);
+  assert_int_equal(bad.index, 2);
+  assert_true(bad.hw > 10.0);
+  assert_memory_equal(&r[2], &before, sizeof(rrp_body));
+}
+
 int main(void)
 {
   const struct CMUnitTest tests[] = {
@@ -425,6 +520,7 @@ int main(void)
       cmocka_unit_test(test_order_two),
       cmocka_unit_test(test_dzhanibekov_period),
       cmocka_unit_test(test_map_moments),
+      cmocka_unit_test(test_records),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -6,7 +6,7 @@
  * torque T and spatial angular momentum L (LAMMPS's angmom), the body-to-space quaternion q:
  *   first  (forces F_k, T_k):   v += h/(2m) F;  x += h v;  L += h/2 T;
  *                               solve vee(R(beta) J_d - J_d R(beta)^T) = h R^T L for beta
- *                               (J_d = tr(I)/2 - I; Newton's method to round-off);
+ *                               (J_d = tr(I)/2 - I; solved to round-off);
  *                               q <- q q(beta)   (R_{k+1} = R_k R(beta), body-frame increment)
  *   second (forces F_k+1, T_k+1): v += h/(2m) F;  L += h/2 T
  * For I = (J, J, J) this is map (23) of the spheres; on a free body it conserves L exactly and
@@ -14,6 +14,7 @@
  *
  *   int  rrp_bodies_first(const rrp_bodies *p, double h, double ftm2v, rrp_step_report *bad);
  *   void rrp_bodies_second(const rrp_bodies *p, double h, double ftm2v);
+ *   int  rrp_body_records_first(rrp_body *b, int n, double h, double ftm2v, rrp_step_report *bad);
  */
 #ifndef RRP_BODIES_H
 #define RRP_BODIES_H
@@ -77,6 +78,20 @@ int rrp_body_of(const rrp_bodies *p, int i, double I[3], double **q);
  * or overflowing state), RRP_ENOCONV (the Legendre relation not solved: a step far too large,
  * h |omega| of order 1). */
 int rrp_bodies_first(const rrp_bodies *p, double h, double ftm2v, rrp_step_report *bad);
+
+/* One rigid body as a record, for callers that hold their bodies in structures of their own
+ * (LAMMPS's rigid fixes): gather them into these, step, scatter back. The moments must be
+ * positive (rrp_body_map_moments() gives a linear body's); the quaternion is body to space and
+ * angmom the space-frame angular momentum. */
+typedef struct rrp_body {
+  double mass, inertia[3], x[3], v[3], f[3], angmom[3], torque[3], quat[4];
+} rrp_body;
+
+/* The first half of a step of h for n such records, updated in place; returns as
+ * rrp_bodies_first. On an error, the bodies of the failing one's block of 8 are left untouched
+ * (those before the block have taken the step). Bodies are taken a block at a time, so that
+ * the work of independent bodies overlaps; the numbers are those of rrp_bodies_first. */
+int rrp_body_records_first(rrp_body *b, int n, double h, double ftm2v, rrp_step_report *bad);
 
 /* The second half (the half kicks with the new force and torque); bodies with an invalid mass or
  * record are skipped (the next first half reports them). */
