@@ -71,8 +71,8 @@ static inline int rrp_legendre_newton(const double I[3], const double rhs[3], co
  * iterations, or a singular Jacobian: a step far too large) or RRP_ENONFINITE */
 /* The small step's path, straight-line code: b = rhs/I, two sweeps of the fixed point, one
  * Newton step. Returns 1 with the root in b when the step was small (|rhs/I| <= 0.1) and the
- * stopping test holds after that Newton step (h |omega| up to about 0.01), else 0 (b unset;
- * NaN inputs give 0). */
+ * stopping test holds after that Newton step (h |omega| up to about 0.01), else 0 with that
+ * iterate in b (NaN inputs give 0). */
 static inline int rrp_legendre_fast(const double I[3], const double rhs[3], double b[3])
 {
   const double I0 = I[0], I1 = I[1], I2 = I[2], c0 = rhs[0], c1 = rhs[1], c2 = rhs[2];
@@ -120,15 +120,21 @@ static inline int rrp_legendre_solve_local(const double I[3], const double rhs[3
 
 static inline int rrp_legendre_solve(const double I[3], const double rhs[3], double b[3])
 {
-  if (rrp_legendre_fast(I, rhs, b)) return RRP_OK;
-  /* on copies, so that the compiler need not reload I and rhs after each store to b */
+  /* on copies, so that the compiler need not reload I and rhs after each store to b; bl holds
+   * the small-step path's iterate, where Newton's method goes on when that path did not end */
   const double Il[3] = {I[0], I[1], I[2]}, rl[3] = {rhs[0], rhs[1], rhs[2]};
   double bl[3];
+  if (rrp_legendre_fast(Il, rl, bl)) {
+    for (int k = 0; k < 3; k++) b[k] = bl[k];
+    return RRP_OK;
+  }
   const int status = rrp_legendre_solve_local(Il, rl, bl);
   for (int k = 0; k < 3; k++) b[k] = bl[k];
   return status;
 }
 
+/* Newton's method from b, the small-step path's iterate where that is finite and the step small
+ * (|rhs/I| <= 0.1), else from rhs/I */
 static inline int rrp_legendre_solve_local(const double I[3], const double rhs[3], double b[3])
 {
   /* (ternaries: fmin and fmax are library calls unless NaNs are ruled out; I is positive) */
@@ -136,19 +142,13 @@ static inline int rrp_legendre_solve_local(const double I[3], const double rhs[3
   const double Imin = I01min < I[2] ? I01min : I[2], Imax = I01max < I[2] ? I[2] : I01max;
   const double inv[3] = {1.0 / I[0], 1.0 / I[1], 1.0 / I[2]}, a = Imax / Imin;
   double G[3], d[3];
-  for (int k = 0; k < 3; k++) b[k] = rhs[k] * inv[k];
+  const double b1[3] = {rhs[0] * inv[0], rhs[1] * inv[1], rhs[2] * inv[2]};
   /* the stopping test as kappa^2 |d|^4 <= eps^2 |b|^2, with kappa^2 <= a^2 (1 + |rhs|/(2 Imax))^2
    * <= a^2 (2 + |rhs/I|^2 / 2): a test no looser than kappa's, free of the moments' units */
-  const double kappa2 = a * a * (2.0 + 0.5 * rrp_dot3(b, b));
+  const double kappa2 = a * a * (2.0 + 0.5 * rrp_dot3(b1, b1));
   const double eps2 = DBL_EPSILON * DBL_EPSILON;
-  if (rrp_dot3(b, b) <= 0.01)
-    for (int sweep = 0; sweep < 2; sweep++) {
-      const double Ib[3] = {I[0] * b[0], I[1] * b[1], I[2] * b[2]};
-      const double s = 1.0 + 0.25 * rrp_dot3(b, b);
-      const double c[3] = {b[1] * Ib[2] - b[2] * Ib[1], b[2] * Ib[0] - b[0] * Ib[2],
-                           b[0] * Ib[1] - b[1] * Ib[0]};
-      for (int k = 0; k < 3; k++) b[k] = inv[k] * (s * rhs[k] - 0.5 * c[k]);
-    }
+  if (!(rrp_dot3(b1, b1) <= 0.01) || !rrp_finite_n(b, 3))
+    for (int k = 0; k < 3; k++) b[k] = b1[k];
   rrp_legendre_G(I, rhs, b, G);
   if (!rrp_finite_n(G, 3)) return RRP_ENONFINITE;
   double gn = -1.0; /* |G|, computed when a line search needs it */

@@ -57,6 +57,35 @@ p = subprocess.run([t.LMP, "-sf", "rrp", "-in", "in.sf", "-log", "none", "-echo"
 e, l = drift(rows(p.stdout)) if p.returncode == 0 else (1.0, 1.0)
 t.check("-sf rrp switches fix rigid/small to rigid/small/rrp", p.returncode == 0 and e < 1e-13, f"|dE|/E {e:.2g}")
 
+# compute rigid/local reads the bodies of fix rrp/rigid/small: two clumps apart, their mass,
+# centre, angular momentum and unit quaternion as the atoms give them (not its value mol: with
+# atom_style atomic, LAMMPS 4Feb2025's compute rigid/local mol crashes under fix rigid/small too)
+wd = t.workdir("rigid")
+two = [(x, y, z) for x, y, z in BODIES["asymmetric clump"]] + [(x + 5.0, y, z) for x, y, z in BODIES["asymmetric clump"]]
+LOCAL = (FREE.replace("ATOMS", "\n".join(f"create_atoms 1 single {x} {y} {z}" for x, y, z in two))
+         .replace("FIXSTYLE", "rrp/rigid/small").replace("BODYSTYLE", "custom v_body").replace("variable one atom 1", "variable body atom 1+(id>4)")
+         .replace("run 20000", "run 500\n"
+                  "compute loc all rigid/local 1 mass x y z angmomx angmomy angmomz quatw quati quatj quatk\n"
+                  "compute sum all reduce sum c_loc[1] c_loc[2] c_loc[5] c_loc[6] c_loc[7] inputs local\n"
+                  "group one id 1:4\ngroup two id 5:8\n"
+                  "variable Lb equal angmom(one,z)+angmom(two,z)\n"
+                  "thermo_style custom step c_sum[1] c_sum[2] c_sum[3] c_sum[4] c_sum[5] v_Lb\n"
+                  "thermo_modify format float %.17g norm no\nrun 100\n"
+                  "dump d all local 100 loc.dump c_loc[1] c_loc[8] c_loc[9] c_loc[10] c_loc[11]\n"
+                  "dump_modify d format float %.17g\nrun 0\n"
+                  "print \"XCM $(xcm(one,x)+xcm(two,x):%.17g) $(mass(all):%.17g)\""))
+out = t.must_run(LOCAL, wd, variables={"rigid": RIGID_PLUGIN})
+last = [l.split() for l in out.splitlines() if len(l.split()) == 7 and l.split()[0] == "600"][0]
+xcm = next(l for l in out.splitlines() if l.startswith("XCM")).split()
+with open(os.path.join(wd, "loc.dump")) as fh:
+    quats = [[float(v) for v in l.split()[1:]] for l in fh if len(l.split()) == 5 and not l.startswith("ITEM")]
+qn = max(abs(sum(v * v for v in q) - 1.0) for q in quats)
+m, sx, Lx, Ly, Lz, Lb = (float(v) for v in last[1:])
+t.check("compute rigid/local reads fix rrp/rigid/small's two bodies: mass, centres, angular momentum, unit quaternions",
+        abs(m - float(xcm[2])) < 1e-12 and abs(sx - float(xcm[1])) < 1e-9 and abs(Lz - Lb) < 1e-9 * max(1.0, abs(Lb))
+        and len(quats) == 2 and qn < 1e-14,
+        f"mass {m} vs {xcm[2]}, sum of x {sx} vs {xcm[1]}, sum of Lz {Lz} vs {Lb}, |q|^2-1 {qn:.2g} over {len(quats)} bodies")
+
 # restart: bitwise continuation
 RST = text.replace("FIXSTYLE", "rrp/rigid/small").replace("BODYSTYLE", "custom v_one").replace("run 20000", "run 1000\nwrite_restart half.restart\nrun 1000\n"
                                                            "print \"END $(v_E:%.17g) $(v_Lx:%.17g)\"")
