@@ -58,7 +58,7 @@ void FixRRPRigid::initial_integrate(int vflag)
     }
     int status;
     double hw;
-    const int k = RRPRigid::first_half(lmp, rec, n, &status, &hw);
+    const int k = RRPRigid::step_records(lmp, rec, n, &status, &hw);
     if (k >= 0)
       RRPRigid::fail(lmp, style, RRPRigid::body_name(RRPRigid::BY_NUMBER, i0 + k + 1), status,
                      rec[k], inertia[i0 + k], hw);

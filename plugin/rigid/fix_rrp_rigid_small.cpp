@@ -59,7 +59,7 @@ void FixRRPRigidSmall::initial_integrate(int vflag)
                        b[j].torque, b[j].quat);
     int status;
     double hw;
-    const int k = RRPRigid::first_half(lmp, rec, n, &status, &hw);
+    const int k = RRPRigid::step_records(lmp, rec, n, &status, &hw);
     if (k >= 0)
       RRPRigid::fail(lmp, style, RRPRigid::body_name(RRPRigid::BY_ATOM, atom->tag[b[k].ilocal]),
                      status, rec[k], b[k].inertia, hw);

@@ -49,7 +49,7 @@ void RRPRigid::scatter(const rrp_body &r, double x[3], double v[3], double L[3],
   for (int d = 0; d < 4; d++) q[d] = r.quat[d];
 }
 
-int RRPRigid::first_half(LAMMPS *lmp, rrp_body *r, int n, int *status, double *hw)
+int RRPRigid::step_records(LAMMPS *lmp, rrp_body *r, int n, int *status, double *hw)
 {
   rrp_step_report bad = {-1, 0.0};
   *status = rrp_body_records_first(r, n, lmp->update->dt, lmp->force->ftm2v, &bad);

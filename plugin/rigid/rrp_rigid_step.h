@@ -34,7 +34,7 @@ namespace RRPRigid {
   // v += h/(2m) f; x += h v; L += h/2 t; q by the variational map, for n records; returns the
   // index of a body that cannot take the step (the records of its block untouched), else -1,
   // with the core's status and h |omega| in *status and *hw
-  int first_half(LAMMPS *lmp, rrp_body *r, int n, int *status, double *hw);
+  int step_records(LAMMPS *lmp, rrp_body *r, int n, int *status, double *hw);
 
   // the error for such a body, named `who`, with its principal moments I
   [[noreturn]] void fail(LAMMPS *lmp, const char *style, const std::string &who, int status,
