@@ -4,7 +4,9 @@ clump and linear ones (a dimer, a straight trimer: a zero principal moment) alik
 rigid/small's energy drifts and fix rigid/nve/small's angular momentum drifts (measured beside
 it); LAMMPS's computes ke/rigid and erotate/rigid read it; -sf rrp switches fix rigid/small to
 it; a restart continues bitwise; LAMMPS's examples/rigid/in.rigid.small runs with the line
-swapped on 1 and 2 ranks; a step the map cannot solve stops naming the body."""
+swapped on 1, 2 and 4 ranks; compute rigid/local reads its bodies; fix rigid's force/torque
+flags and fix rigid/small's langevin work through it; a step the map cannot solve stops naming
+the body."""
 import os
 import re
 import subprocess
@@ -165,4 +167,38 @@ zero = text.replace("FIXSTYLE", "rrp/rigid").replace("BODYSTYLE", "single infile
 rc, out = t.run_lammps(zero, wd, variables={"rigid": RIGID_PLUGIN})
 err = next((l for l in out.splitlines() if "ERROR" in l), "")
 t.check("a body of zero mass is refused, naming it and its mass", rc != 0 and "body 1 has mass 0" in err, err)
+# fix rigid's keywords through fix rrp/rigid: force and torque off freeze body 1 under gravity
+# while body 2 falls; reinit no is taken
+wd = t.workdir("rigid")
+clump = BODIES["asymmetric clump"]
+pair = [(x, y, z) for x, y, z in clump] + [(x + 5.0, y, z) for x, y, z in clump]
+FLAGS = (FREE.replace("ATOMS", "\n".join(f"create_atoms 1 single {x} {y} {z}" for x, y, z in pair))
+         .replace("FIXSTYLE", "rrp/rigid").replace("BODYSTYLE", "group 2 g1 g2 force 1 off off off torque 1 off off off reinit no")
+         .replace("variable one atom 1", "group g1 id 1:4\ngroup g2 id 5:8\nvelocity all set 0 0 0\nfix g all gravity 1.0 vector 0.3 -0.2 -1")
+         .replace("run 20000", "run 0\nprint \"A $(xcm(g1,z):%.17g) $(angmom(g1,x):%.17g) $(xcm(g2,z):%.17g)\"\nrun 200\n"
+                  "print \"B $(xcm(g1,z):%.17g) $(angmom(g1,x):%.17g) $(xcm(g2,z):%.17g) $(angmom(g2,x):%.17g)\""))
+out = t.must_run(FLAGS, wd, variables={"rigid": RIGID_PLUGIN})
+a = [float(v) for v in next(l for l in out.splitlines() if l.startswith("A ")).split()[1:]]
+b = [float(v) for v in next(l for l in out.splitlines() if l.startswith("B ")).split()[1:]]
+t.check("fix rrp/rigid force/torque off: body 1 stays put under gravity, body 2 falls",
+        abs(a[0] - b[0]) < 1e-12 and b[1] == 0.0 and b[2] < a[2] - 1.0, f"before {a}, after {b}")
+
+# langevin (fix rigid/small's keyword) thermostats the bodies of fix rrp/rigid/small as LAMMPS's:
+# a gas of 64 clumps at kT = 2, the mean kinetic energy (translation + rotation) over the second
+# half of the run against equipartition, 6/2 kT per body
+wd = t.workdir("rigid")
+study.clump_file(wd)
+res = {}
+for style in ("rrp/rigid/small", "rigid/small"):
+    gas = study.GAS.format(rigid="${rigid}", fix=style, h=0.005, every=20000, n=20000).replace(
+        "fix 1 all " + style + " molecule", "fix 1 all " + style + " molecule langevin 2.0 2.0 0.5 8123\n"
+        "compute ke all ke/rigid 1\ncompute er all erotate/rigid 1\nvariable K equal c_ke+c_er\n"
+        "fix ave all ave/time 100 100 20000 v_K start 10000").replace("thermo_style custom step etotal",
+                                                                        "thermo_style custom step f_ave")
+    out = t.must_run(gas, wd, variables={"rigid": RIGID_PLUGIN})
+    res[style] = [float(w[1]) for w in (l.split() for l in out.splitlines()) if len(w) == 2 and w[0] == "20000"][0]
+want = 64 * 3 * 2.0
+t.check("langevin on fix rrp/rigid/small: the bodies' mean kinetic energy at equipartition (6/2 kT per body)",
+        abs(res["rrp/rigid/small"] / want - 1.0) < 0.1,
+        f"rrp/rigid/small {res['rrp/rigid/small']:.1f}, rigid/small {res['rigid/small']:.1f}, 3 kT per body: {want:.0f}")
 t.finish()
