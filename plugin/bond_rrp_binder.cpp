@@ -37,6 +37,9 @@ static constexpr double TWIST_WARN = 0.9;
 // restart settings version 2 (added break twist): added to the shear form's int (bond_style
 // hybrid's restart settings only)
 static constexpr int SETTINGS_V2 = 0x5252;
+// keyword orientation fixed, carried in the restart files' shear-form int as this bit (files
+// without it read as orientation integrated)
+static constexpr int ORIENTATION_FIXED_BIT = 0x100;
 // restart data from version 3 on start with this negative number (a stiffness Km >= 0 came first
 // before), then the version
 static constexpr double RESTART_MAGIC = -7256980.0;
@@ -68,7 +71,7 @@ BondRRPBinder::BondRRPBinder(LAMMPS *_lmp) :
     Bond(_lmp), eterm{0.0, 0.0, 0.0}, released(0.0), nbroken(0.0),
     nbroken_mode{0.0, 0.0, 0.0, 0.0, 0.0, 0.0}, km(nullptr), ka(nullptr), ks(nullptr),
     crit{nullptr, nullptr, nullptr, nullptr}, limit(nullptr), limited(nullptr),
-    shear_form(RRP_SHEAR_CONVECTED), break_strain(0.0), break_twist(0.0), twist_warned(false),
+    shear_form(RRP_SHEAR_CONVECTED), orientation_fixed(false), break_strain(0.0), break_twist(0.0), twist_warned(false),
     ref_array(nullptr), ref_pending(false), check_pending(true), first_compute(true),
     rupture(false), r0_max(0.0),
     id_fix_dummy(nullptr), id_fix_history(nullptr), fix_history(nullptr), ndata(7),
@@ -126,13 +129,24 @@ void BondRRPBinder::allocate()
 }
 
 /* bond_style rrp/binder [shear convected|paper] [break strain EC twist THETA]
-   [reference d2_NAME] [store/local FIX-ID N value ...] */
+   [reference d2_NAME] [store/local FIX-ID N value ...] [orientation integrated|fixed] */
 
 void BondRRPBinder::settings(int narg, char **arg)
 {
   int iarg = 0;
   while (iarg < narg) {
-    if (strcmp(arg[iarg], "shear") == 0) {
+    if (strcmp(arg[iarg], "orientation") == 0) {
+      if (iarg + 2 > narg)
+        utils::missing_cmd_args(FLERR, "bond_style rrp/binder orientation", error);
+      if (strcmp(arg[iarg + 1], "fixed") == 0)
+        orientation_fixed = true;
+      else if (strcmp(arg[iarg + 1], "integrated") == 0)
+        orientation_fixed = false;
+      else
+        error->all(FLERR, "Bond style rrp/binder orientation {} is unknown: use integrated or fixed",
+                   arg[iarg + 1]);
+      iarg += 2;
+    } else if (strcmp(arg[iarg], "shear") == 0) {
       if (iarg + 2 > narg) utils::missing_cmd_args(FLERR, "bond_style rrp/binder shear", error);
       if (strcmp(arg[iarg + 1], "convected") == 0)
         shear_form = RRP_SHEAR_CONVECTED;
@@ -406,7 +420,7 @@ void BondRRPBinder::record(int i, int j, int mode, double energy, const rrp_bind
 void BondRRPBinder::compute(int eflag, int vflag)
 {
   if (check_pending) {
-    RRPOrientation::check_reader(lmp, "Bond style rrp/binder", 1, true);
+    RRPOrientation::check_reader(lmp, "Bond style rrp/binder", 1, true, orientation_fixed);
     check_pending = false;
   }
   ev_init(eflag, vflag);
@@ -585,7 +599,8 @@ void BondRRPBinder::write_restart(FILE *fp)
 {
   const double head[2] = {RESTART_MAGIC, RESTART_VERSION};
   fwrite(head, sizeof(double), 2, fp);
-  fwrite(&shear_form, sizeof(int), 1, fp);
+  const int form = shear_form | (orientation_fixed ? ORIENTATION_FIXED_BIT : 0);
+  fwrite(&form, sizeof(int), 1, fp);
   const double settings[4] = {break_strain, break_twist, released, nbroken};
   fwrite(settings, sizeof(double), 4, fp);
   fwrite(&nbroken_mode[1], sizeof(double), MODE_ROTATION, fp);
@@ -636,6 +651,8 @@ void BondRRPBinder::read_restart(FILE *fp)
   for (auto &c : crit) MPI_Bcast(&c[1], n, MPI_DOUBLE, 0, world);
   if (version == 3) {
     MPI_Bcast(&shear_form, 1, MPI_INT, 0, world);
+    orientation_fixed = (shear_form & ORIENTATION_FIXED_BIT) != 0;
+    shear_form &= ~ORIENTATION_FIXED_BIT;
     MPI_Bcast(&break_strain, 1, MPI_DOUBLE, 0, world);
     MPI_Bcast(&break_twist, 1, MPI_DOUBLE, 0, world);
     MPI_Bcast(&released, 1, MPI_DOUBLE, 0, world);
@@ -655,7 +672,7 @@ void BondRRPBinder::read_restart(FILE *fp)
 
 void BondRRPBinder::write_restart_settings(FILE *fp)
 {
-  const int tagged = SETTINGS_V2 + shear_form;
+  const int tagged = SETTINGS_V2 + (shear_form | (orientation_fixed ? ORIENTATION_FIXED_BIT : 0));
   fwrite(&tagged, sizeof(int), 1, fp);
   fwrite(&break_strain, sizeof(double), 1, fp);
   fwrite(&released, sizeof(double), 1, fp);
@@ -677,6 +694,8 @@ void BondRRPBinder::read_restart_settings(FILE *fp)
     }
   }
   MPI_Bcast(&shear_form, 1, MPI_INT, 0, world);
+  orientation_fixed = (shear_form & ORIENTATION_FIXED_BIT) != 0;
+  shear_form &= ~ORIENTATION_FIXED_BIT;
   MPI_Bcast(&break_twist, 1, MPI_DOUBLE, 0, world);
   MPI_Bcast(&break_strain, 1, MPI_DOUBLE, 0, world);
   MPI_Bcast(&released, 1, MPI_DOUBLE, 0, world);

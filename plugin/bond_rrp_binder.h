@@ -53,6 +53,7 @@ class BondRRPBinder : public Bond {
   rrp_binder_limit *limit;      // per type: the criterion of crit (core form)
   int *limited;                 // per type: a combined criterion is set
   int shear_form;
+  bool orientation_fixed;    // keyword orientation fixed: no integrator need advance it
   double break_strain;    // rupture when L/L0 - 1 exceeds it; 0: no rupture
   double break_twist;     // rupture when the relative rotation angle exceeds it; 0: none
   bool twist_warned;      // the half-turn warning was given (this rank)

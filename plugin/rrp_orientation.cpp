@@ -70,7 +70,8 @@ bool RRPOrientation::advances(Fix *f, int layout)
   return layout == ATOM_QUAT && utils::strmatch(f->style, "^nve/bpm/sphere");
 }
 
-void RRPOrientation::check_reader(LAMMPS *lmp, const char *reader, int groupbit, bool ghosts)
+void RRPOrientation::check_reader(LAMMPS *lmp, const char *reader, int groupbit, bool ghosts,
+                                  bool fixed_ok)
 {
   Atom *atom = lmp->atom;
   Error *error = lmp->error;
@@ -89,7 +90,7 @@ void RRPOrientation::check_reader(LAMMPS *lmp, const char *reader, int groupbit,
                reader, atom->atom_style);
 
   for (const auto &f : lmp->modify->get_fix_list()) {
-    if (!f->time_integrate || advances(f, lay)) continue;
+    if (fixed_ok || !f->time_integrate || advances(f, lay)) continue;
     const int all = count_in_both(lmp, groupbit, f->groupbit);
     if (all > 0)
       error->all(FLERR,

@@ -52,8 +52,10 @@ namespace RRPOrientation {
   // A style that reads orientations (named `reader`, of the atoms of groupbit) checks at setup
   // that they exist and are current: stops with an error that names the reader and the other
   // style when there is no orientation, when a time integrator moves atoms of the group
-  // without advancing it, or (ghosts) when ghost atoms would not carry it.
-  void check_reader(LAMMPS *lmp, const char *reader, int groupbit, bool ghosts);
+  // without advancing it (unless fixed_ok: the reader was told that the orientations are held
+  // fixed on purpose), or (ghosts) when ghost atoms would not carry it.
+  void check_reader(LAMMPS *lmp, const char *reader, int groupbit, bool ghosts,
+                    bool fixed_ok = false);
 
   // the orientation array of layout STORE, made (fix RRP_ORIENTATION) if there is none yet
   double **store_array(LAMMPS *lmp);

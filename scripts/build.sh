@@ -5,6 +5,8 @@
 # its cache. To use your own LAMMPS build instead, set
 #   RRP_LAMMPS_SOURCE_DIR=/path/to/lammps   (the source tree it was built from; headers in src/)
 #   RRP_LAMMPS_BINARY=/path/to/lmp          (its executable, for the integration tests)
+#   RRP_LAMMPS_HARNESS_DIR=/path/to/build   (optional: where its unittest/force-styles programs
+#                                            test_bond_style ... were built, for tests/yaml)
 # Extra CMake arguments may follow on the command line.
 set -euo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -12,12 +14,15 @@ build=${RRP_BUILD_DIR:-$top/build}
 
 if [ -z "${RRP_LAMMPS_SOURCE_DIR:-}" ]; then
   bash "$top/scripts/lammps.sh"
+  bash "$top/scripts/lammps-harness.sh"
   . "$top/scripts/paths.sh"
   RRP_LAMMPS_SOURCE_DIR=$RRP_LAMMPS_CACHE/src
   RRP_LAMMPS_BINARY=$rrp_lmp
+  RRP_LAMMPS_HARNESS_DIR=$RRP_LAMMPS_CACHE/build
 fi
 
 cmake -S "$top" -B "$build" -D CMAKE_BUILD_TYPE=Release \
-  -D LAMMPS_SOURCE_DIR="$RRP_LAMMPS_SOURCE_DIR" -D LAMMPS_BINARY="${RRP_LAMMPS_BINARY:-}" "$@" > "$build.configure.log" 2>&1 ||
+  -D LAMMPS_SOURCE_DIR="$RRP_LAMMPS_SOURCE_DIR" -D LAMMPS_BINARY="${RRP_LAMMPS_BINARY:-}" \
+  -D LAMMPS_HARNESS_DIR="${RRP_LAMMPS_HARNESS_DIR:-}" "$@" > "$build.configure.log" 2>&1 ||
   { cat "$build.configure.log" >&2; exit 1; }
 cmake --build "$build" -j "${RRP_JOBS:-$(nproc)}"

@@ -4,7 +4,7 @@
 set -euo pipefail
 
 pkgs=(cmake make g++ gcc libopenmpi-dev openmpi-bin libcmocka-dev python3 python3-numpy
-      python3-matplotlib xz-utils curl ca-certificates pkgconf)
+      python3-matplotlib xz-utils curl ca-certificates pkgconf googletest libyaml-dev)
 
 missing=()
 for p in "${pkgs[@]}"; do

@@ -1,0 +1,50 @@
+#!/usr/bin/env python3
+"""Regenerate the reference values of our YAML files for LAMMPS's force-style tests
+(tests/yaml), after a deliberate change of a style's numbers: runs the harness program with -g
+and writes the file back. The test command checks them (tests/lammps/test_yaml.py).
+
+  yaml_tests.py --generate bond-rrp_binder [more names]
+
+The harness programs come from scripts/lammps-harness.sh (in the cached LAMMPS build), the
+plugin from build/plugin (RRP_PLUGIN overrides)."""
+import argparse
+import os
+import subprocess
+import sys
+import tempfile
+
+TOP = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from rrplmp import CACHE, PLUGIN  # noqa: E402
+
+YAML_DIR = os.path.join(TOP, "tests", "yaml")
+PROGRAMS = (("bond-", "test_bond_style"), ("pair-", "test_pair_style"), ("fix-timestep-", "test_fix_timestep"))
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--generate", nargs="+", metavar="NAME", required=True)
+    ap.add_argument("--harness", default=os.path.join(CACHE, "build"))
+    a = ap.parse_args()
+    env = dict(os.environ, LAMMPS_PLUGIN_PATH=os.path.dirname(os.path.abspath(PLUGIN)))
+    for name in a.generate:
+        name = name[:-5] if name.endswith(".yaml") else name
+        path = os.path.join(YAML_DIR, name + ".yaml")
+        prog = next((p for prefix, p in PROGRAMS if name.startswith(prefix)), None)
+        if prog is None or not os.path.exists(path):
+            sys.exit(f"yaml_tests: no {path}, or no harness program for its name")
+        out = os.path.join(tempfile.mkdtemp(prefix="rrp-yaml-"), name + ".yaml")
+        p = subprocess.run([os.path.join(a.harness, prog), path, "-d", YAML_DIR, "-g", out],
+                           cwd=os.path.dirname(out), env=env, stdout=subprocess.PIPE,
+                           stderr=subprocess.STDOUT, text=True)
+        if p.returncode != 0 or not os.path.exists(out):
+            sys.exit(f"yaml_tests: {prog} -g failed for {name}:\n" + "\n".join(p.stdout.splitlines()[-20:]))
+        with open(out) as fh:
+            text = "".join(line for line in fh if line.strip() != "tags: generated")
+        with open(path, "w") as fh:
+            fh.write(text)
+        print(f"{name}: regenerated")
+
+
+if __name__ == "__main__":
+    main()
