@@ -5,6 +5,8 @@
 
 #include "fix_rrp_gravity.h"
 
+#include "rrp_respa.h"
+
 #include "atom.h"
 #include "error.h"
 #include "update.h"
@@ -22,6 +24,7 @@ FixRRPGravity::FixRRPGravity(LAMMPS *lmp, int narg, char **arg) :
     Fix(lmp, narg, arg), g{0.0, 0.0, 0.0}, lever{0.0, 0.0, 0.0}, energy(0.0), energy_all(0.0),
     energy_reduced(0)
 {
+  respa_level_support = 1;    // fix_modify respa N: the level of the force
   if (narg < 9) utils::missing_cmd_args(FLERR, "fix rrp/gravity", error);
   if (narg > 9)
     error->all(FLERR, "Illegal fix rrp/gravity command: unexpected argument {} (expected fix ID "
@@ -44,21 +47,25 @@ FixRRPGravity::FixRRPGravity(LAMMPS *lmp, int narg, char **arg) :
 
 int FixRRPGravity::setmask()
 {
-  return POST_FORCE | MIN_POST_FORCE;
+  return POST_FORCE | POST_FORCE_RESPA | MIN_POST_FORCE;
 }
 
 void FixRRPGravity::init()
 {
-  if (utils::strmatch(update->integrate_style, "^respa"))
-    error->all(FLERR, "Fix rrp/gravity does not support run_style respa");
+  ilevel_respa = RRPRespa::force_level(lmp, respa_level);
 }
 
 /* the orientations are checked at setup, when the fixes of the run are known */
 
+void FixRRPGravity::post_force_respa(int vflag, int ilevel, int /*iloop*/)
+{
+  if (ilevel == ilevel_respa) post_force(vflag);
+}
+
 void FixRRPGravity::setup(int vflag)
 {
   RRPOrientation::check_reader(lmp, "Fix rrp/gravity", groupbit, false);
-  post_force(vflag);
+  RRPRespa::setup_force(lmp, this, vflag, ilevel_respa);
 }
 
 void FixRRPGravity::min_setup(int vflag)

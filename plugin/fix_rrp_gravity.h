@@ -25,10 +25,12 @@ class FixRRPGravity : public Fix {
   void setup(int) override;
   void min_setup(int) override;
   void post_force(int) override;
+  void post_force_respa(int, int, int) override;
   void min_post_force(int) override;
   double compute_scalar() override;
 
  private:
+  int ilevel_respa = 0;    // run_style respa: the level of its force
   double g[3], lever[3];
   double energy, energy_all;
   int energy_reduced;

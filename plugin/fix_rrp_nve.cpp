@@ -19,6 +19,7 @@
 #include "input.h"
 #include "memory.h"
 #include "modify.h"
+#include "respa.h"
 #include "update.h"
 #include "variable.h"
 
@@ -47,7 +48,8 @@ FixRRPNVE::FixRRPNVE(LAMMPS *lmp, int narg, char **arg) :
     alpha_str{nullptr, nullptr, nullptr}, alpha_given(false),
     quat_str{nullptr, nullptr, nullptr, nullptr}, quat_given(false), orient_pending(false),
     legacy_restart(false), ghost_mode(GHOSTS_AUTO), limit_stop(false), update_dipole(false),
-    fallbacks(0), fallbacks_run(0), fallback_warned(false), comm_ghosts(false)
+    fallbacks(0), fallbacks_run(0), fallback_warned(false), comm_ghosts(false),
+    step_respa(nullptr)
 {
   if (narg < 3) utils::missing_cmd_args(FLERR, "fix rrp/nve", error);
 
@@ -218,6 +220,8 @@ int FixRRPNVE::setmask()
   int mask = 0;
   mask |= INITIAL_INTEGRATE;
   mask |= FINAL_INTEGRATE;
+  mask |= INITIAL_INTEGRATE_RESPA;
+  mask |= FINAL_INTEGRATE_RESPA;
   return mask;
 }
 
@@ -377,8 +381,9 @@ void FixRRPNVE::write_data_section(int /*mth*/, FILE *fp, int n, double **buf, i
 
 void FixRRPNVE::init()
 {
+  step_respa = nullptr;
   if (utils::strmatch(update->integrate_style, "^respa"))
-    error->all(FLERR, "Fix rrp/nve does not support run_style respa");
+    step_respa = dynamic_cast<Respa *>(update->integrate)->step;
   if (update->dt == 0.0 || !std::isfinite(update->dt))
     error->all(FLERR, "Fix rrp/nve: the time step is {}; it must be a nonzero finite number "
                       "(a negative one integrates backwards)", update->dt);
@@ -503,6 +508,41 @@ rrp_spheres FixRRPNVE::views(int nlocal)
 
 void FixRRPNVE::initial_integrate(int /*vflag*/)
 {
+  first_half(update->dt);
+}
+
+void FixRRPNVE::final_integrate()
+{
+  second_half(update->dt);
+}
+
+/* ----------------------------------------------------------------------
+   run_style respa, as fix nve: the innermost level kicks, drifts and turns the atoms with its
+   step; the outer levels only kick, each with its own forces and torques and step, by the part
+   of the kick that the scheme makes before the drift (half, or all of it for map (27)); with one
+   inner step per outer step the run is the Verlet run, up to round-off
+------------------------------------------------------------------------- */
+
+void FixRRPNVE::initial_integrate_respa(int /*vflag*/, int ilevel, int /*iloop*/)
+{
+  if (ilevel == 0) {
+    first_half(step_respa[ilevel]);
+    return;
+  }
+  int nlocal = atom->nlocal;
+  if (igroup == atom->firstgroup) nlocal = atom->nfirst;
+  const rrp_spheres p = views(nlocal);
+  rrp_spheres_kick(&p, &inertia_spec, rrp_scheme_kick_fraction(scheme) * step_respa[ilevel],
+                   force->ftm2v);
+}
+
+void FixRRPNVE::final_integrate_respa(int ilevel, int /*iloop*/)
+{
+  second_half(step_respa[ilevel]);
+}
+
+void FixRRPNVE::first_half(double h)
+{
   int nlocal = atom->nlocal;
   if (igroup == atom->firstgroup) nlocal = atom->nfirst;
 
@@ -514,7 +554,7 @@ void FixRRPNVE::initial_integrate(int /*vflag*/)
       for (int k = 0; k < 4; k++) qold[4 * i + k] = p.quat[i][k];
   }
   const long before = fallbacks;
-  const int status = rrp_spheres_first_fallback(scheme, &p, &inertia_spec, update->dt, force->ftm2v,
+  const int status = rrp_spheres_first_fallback(scheme, &p, &inertia_spec, h, force->ftm2v,
                                                 limit_stop ? nullptr : &fallbacks, &bad);
   if (fallbacks > before && !fallback_warned) {
     fallback_warned = true;
@@ -544,7 +584,7 @@ void FixRRPNVE::initial_integrate(int /*vflag*/)
                "Fix rrp/nve: step too large for the exact map at atom {} on step {}: "
                "h |Omega + h/(2J) T| = {:.8g} >= 1 with h = {} and |Omega + h/(2J) T| = {:.8g}; "
                "reduce the timestep (or use scheme newmark, or limit newmark)",
-               atom->tag[i], update->ntimestep, bad.hw, update->dt, bad.hw / update->dt);
+               atom->tag[i], update->ntimestep, bad.hw, h, bad.hw / h);
   } else if (status != RRP_OK) {
     const int i = bad.index;
     error->one(FLERR,
@@ -567,12 +607,12 @@ void FixRRPNVE::initial_integrate(int /*vflag*/)
   if (comm_ghosts) store->forward();
 }
 
-void FixRRPNVE::final_integrate()
+void FixRRPNVE::second_half(double h)
 {
   int nlocal = atom->nlocal;
   if (igroup == atom->firstgroup) nlocal = atom->nfirst;
   const rrp_spheres p = views(nlocal);
-  rrp_spheres_second(scheme, &p, &inertia_spec, update->dt, force->ftm2v);
+  rrp_spheres_second(scheme, &p, &inertia_spec, h, force->ftm2v);
   array_atom = orientation();
 }
 

@@ -30,6 +30,8 @@ class FixRRPNVE : public Fix {
   void init() override;
   void initial_integrate(int) override;
   void final_integrate() override;
+  void initial_integrate_respa(int, int, int) override;
+  void final_integrate_respa(int, int) override;
   double memory_usage() override;
 
   void setup(int) override;
@@ -67,6 +69,10 @@ class FixRRPNVE : public Fix {
   long fallbacks_run;      // ... at the start of this run
   bool fallback_warned;    // the first fallback of this run was warned about (this rank)
   bool comm_ghosts;        // send orientations to ghost atoms every step
+  double *step_respa;      // run_style respa: the step of each level
+
+  void first_half(double h);     // kicks with this level's force and torque, drift, rotation
+  void second_half(double h);    // kicks only
 
   double **orientation() const;
   void set_alpha();

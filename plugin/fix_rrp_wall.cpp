@@ -5,6 +5,8 @@
 
 #include "fix_rrp_wall.h"
 
+#include "rrp_respa.h"
+
 #include "atom.h"
 #include "comm.h"
 #include "domain.h"
@@ -27,6 +29,7 @@ FixRRPWall::FixRRPWall(LAMMPS *lmp, int narg, char **arg) :
     coord_index(-1), local{0.0, 0.0}, total{0.0, 0.0}, reduced(0), work(0.0), last_coord(0.0),
     last_dudc(0.0), have_last(false), last_step(-1)
 {
+  respa_level_support = 1;    // fix_modify respa N: the level of the force
   if (narg < 6) utils::missing_cmd_args(FLERR, "fix rrp/wall", error);
   if (narg > 6)
     error->all(FLERR, "Illegal fix rrp/wall command: unexpected argument {} (expected fix ID group "
@@ -41,6 +44,9 @@ FixRRPWall::FixRRPWall(LAMMPS *lmp, int narg, char **arg) :
   side = (iface % 2 == 0) ? 1 : -1;
   if (utils::strmatch(arg[4], "^v_")) {
     coord_var = utils::strdup(arg[4] + 2);
+  } else if (strcmp(arg[4], "EDGE") == 0) {
+    // as LAMMPS's fix wall styles: the box boundary of that face when the fix is defined
+    coord = side == 1 ? domain->boxlo[dim] : domain->boxhi[dim];
   } else {
     coord = utils::numeric(FLERR, arg[4], false, lmp);
     if (!std::isfinite(coord)) error->all(FLERR, "Fix rrp/wall coord {} must be finite", arg[4]);
@@ -68,7 +74,7 @@ FixRRPWall::FixRRPWall(LAMMPS *lmp, int narg, char **arg) :
 
 int FixRRPWall::setmask()
 {
-  return POST_FORCE | MIN_POST_FORCE;
+  return POST_FORCE | POST_FORCE_RESPA | MIN_POST_FORCE;
 }
 
 FixRRPWall::~FixRRPWall()
@@ -79,8 +85,7 @@ FixRRPWall::~FixRRPWall()
 
 void FixRRPWall::init()
 {
-  if (utils::strmatch(update->integrate_style, "^respa"))
-    error->all(FLERR, "Fix rrp/wall does not support run_style respa");
+  ilevel_respa = RRPRespa::force_level(lmp, respa_level);
   if (coord_var) {
     coord_index = input->variable->find(coord_var);
     if (coord_index < 0)
@@ -111,9 +116,14 @@ void FixRRPWall::reduce()
   }
 }
 
+void FixRRPWall::post_force_respa(int vflag, int ilevel, int /*iloop*/)
+{
+  if (ilevel == ilevel_respa) post_force(vflag);
+}
+
 void FixRRPWall::setup(int vflag)
 {
-  post_force(vflag);
+  RRPRespa::setup_force(lmp, this, vflag, ilevel_respa);
 }
 
 void FixRRPWall::min_setup(int vflag)

@@ -25,6 +25,7 @@ class FixRRPWall : public Fix {
   void setup(int) override;
   void min_setup(int) override;
   void post_force(int) override;
+  void post_force_respa(int, int, int) override;
   void min_post_force(int) override;
   double compute_scalar() override;
   double compute_vector(int) override;
@@ -34,6 +35,7 @@ class FixRRPWall : public Fix {
   void *extract(const char *, int &) override;
 
  private:
+  int ilevel_respa = 0;    // run_style respa: the level of its force
   int dim, side;    // axis 0,1,2; +1 for a lo wall (atoms above it), -1 for a hi wall
   double coord, kpw;
   char *coord_var;    // v_name: the wall moves with an equal-style variable, or nullptr

@@ -9,6 +9,7 @@ The harness programs come from scripts/lammps-harness.sh (in the cached LAMMPS b
 plugin from build/plugin (RRP_PLUGIN overrides)."""
 import argparse
 import os
+import re
 import subprocess
 import sys
 import tempfile
@@ -26,7 +27,8 @@ def main():
     ap.add_argument("--generate", nargs="+", metavar="NAME", required=True)
     ap.add_argument("--harness", default=os.path.join(CACHE, "build"))
     a = ap.parse_args()
-    env = dict(os.environ, LAMMPS_PLUGIN_PATH=os.path.dirname(os.path.abspath(PLUGIN)))
+    plugins = os.path.dirname(os.path.abspath(PLUGIN))
+    env = dict(os.environ, LAMMPS_PLUGIN_PATH=plugins + ":" + os.path.join(plugins, "rigid"))
     for name in a.generate:
         name = name[:-5] if name.endswith(".yaml") else name
         path = os.path.join(YAML_DIR, name + ".yaml")
@@ -34,7 +36,10 @@ def main():
         if prog is None or not os.path.exists(path):
             sys.exit(f"yaml_tests: no {path}, or no harness program for its name")
         out = os.path.join(tempfile.mkdtemp(prefix="rrp-yaml-"), name + ".yaml")
-        p = subprocess.run([os.path.join(a.harness, prog), path, "-d", YAML_DIR, "-g", out],
+        with open(path) as fh:
+            m = re.search(r"^input_file: *(\S+)", fh.read(), re.M)
+        ours = m and os.path.exists(os.path.join(YAML_DIR, m[1]))
+        p = subprocess.run([os.path.join(a.harness, prog), path] + (["-d", YAML_DIR] if ours else []) + ["-g", out],
                            cwd=os.path.dirname(out), env=env, stdout=subprocess.PIPE,
                            stderr=subprocess.STDOUT, text=True)
         if p.returncode != 0 or not os.path.exists(out):

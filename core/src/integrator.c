@@ -360,3 +360,14 @@ void rrp_spheres_second(const rrp_scheme *s, const rrp_spheres *p, const rrp_ine
 {
   if (s->second) s->second(p, in, h, ftm2v);
 }
+
+void rrp_spheres_kick(const rrp_spheres *p, const rrp_inertia *in, double dt, double ftm2v)
+{
+  /* the half kick of a step of 2 dt: 0.5 * (2 dt) = dt exactly */
+  verlet_second(p, in, 2.0 * dt, ftm2v);
+}
+
+double rrp_scheme_kick_fraction(const rrp_scheme *s)
+{
+  return s->second ? 0.5 : 1.0;
+}

@@ -31,9 +31,20 @@ def program(name):
     return None
 
 
+def input_dir(text):
+    """-d tests/yaml where the YAML's input file is ours, else nothing (LAMMPS's own inputs,
+    in.fourmol or in.dipole, from the harness's folder)"""
+    m = re.search(r"^input_file: *(\S+)", text, re.M)
+    return ["-d", YAML_DIR] if m and os.path.exists(os.path.join(YAML_DIR, m[1])) else []
+
+
 files = sorted(glob.glob(os.path.join(YAML_DIR, "*.yaml")))
 t.check("tests/yaml holds YAML files for the harness", len(files) >= 3, f"{len(files)} files")
-env = dict(os.environ, LAMMPS_PLUGIN_PATH=os.path.dirname(os.path.abspath(t.PLUGIN)), OMP_NUM_THREADS="1")
+# the plugins: rrpplugin.so and, where built, rrprigidplugin.so
+plugin_path = [os.path.dirname(os.path.abspath(t.PLUGIN))]
+if os.environ.get("RRP_RIGID_PLUGIN"):
+    plugin_path.append(os.path.dirname(os.path.abspath(os.environ["RRP_RIGID_PLUGIN"])))
+env = dict(os.environ, LAMMPS_PLUGIN_PATH=":".join(plugin_path), OMP_NUM_THREADS="1")
 for path in files:
     name = os.path.basename(path)
     prog = program(name)
@@ -41,10 +52,11 @@ for path in files:
         t.check(f"{name}: its harness program exists", False, f"{prog} (run scripts/lammps-harness.sh)")
         continue
     with open(path) as fh:
-        m = re.search(r"^skip_tests:(.*)$", fh.read(), re.M)
+        text = fh.read()
+    m = re.search(r"^skip_tests:(.*)$", text, re.M)
     declared = set(m[1].split()) if m else set()
     wd = tempfile.mkdtemp(prefix="rrp-yaml-")
-    p = subprocess.run([prog, path, "-d", YAML_DIR], cwd=wd, env=env, stdout=subprocess.PIPE,
+    p = subprocess.run([prog, path] + input_dir(text), cwd=wd, env=env, stdout=subprocess.PIPE,
                        stderr=subprocess.STDOUT, text=True, timeout=600)
     out = p.stdout
     passed = re.findall(r"^\[       OK \] \w+\.(\w+)", out, re.M)
@@ -55,4 +67,32 @@ for path in files:
             p.returncode == 0 and not failed and passed and not unexpected,
             f"rc {p.returncode}; failed {failed}; skipped {sorted(skipped)} (declared {sorted(declared)})"
             + ("" if p.returncode == 0 else "\n" + "\n".join(out.splitlines()[-30:])))
+
+# beside LAMMPS's own YAML files for the styles ours stand in for (8 steps of LAMMPS's in.dipole
+# or in.fourmol): fix rrp/nve moves the atoms bitwise as fix nve/sphere (its orientation aside),
+# update dipole and the rigid fixes differ only through the rotation map
+LAMMPS_TESTS = os.path.join(os.environ.get("RRP_LAMMPS_EXAMPLES", ""), "..", "unittest", "force-styles", "tests")
+
+
+def block(path, key):
+    with open(path) as fh:
+        m = re.search(r"^%s: ! \|2\n((?:  .*\n)+)" % key, fh.read(), re.M)
+    return {int(w[0]): [float(v) for v in w[1:]] for w in (line.split() for line in m[1].splitlines())}
+
+
+for ours, theirs, tol in (("rrp_nve_exact", "nve_sphere", 1e-15), ("rrp_nve_newmark", "nve_sphere", 1e-15),
+                          ("rrp_nve_dipole", "nve_sphere_dipole", 1e-9), ("rrp_rigid_small", "rigid_small", 1e-8),
+                          ("rrp_rigid_molecule", "rigid_molecule", 1e-8)):
+    a_path = os.path.join(YAML_DIR, f"fix-timestep-{ours}.yaml")
+    b_path = os.path.join(LAMMPS_TESTS, f"fix-timestep-{theirs}.yaml")
+    if not (os.path.exists(a_path) and os.path.exists(b_path)):
+        t.check(f"{ours} beside LAMMPS's {theirs}: both YAML files exist", False, f"{a_path}, {b_path}")
+        continue
+    diff = {}
+    for key in ("run_pos", "run_vel"):
+        a, b = block(a_path, key), block(b_path, key)
+        diff[key] = max(abs(x - y) for i in a for x, y in zip(a[i], b[i]))
+    t.check(f"fix-timestep-{ours} beside LAMMPS's fix-timestep-{theirs}: "
+            f"positions and velocities within {tol:g}", max(diff.values()) <= tol,
+            ", ".join(f"{k} {v:.3g}" for k, v in diff.items()))
 t.finish()

@@ -23,6 +23,7 @@
  *   int  rrp_spheres_first_fallback(const rrp_scheme *s, const rrp_spheres *p,
  *                                   const rrp_inertia *in, double h, double ftm2v,
  *                                   long *fallbacks, rrp_step_report *bad);
+ *   void rrp_spheres_kick(const rrp_spheres *p, const rrp_inertia *in, double dt, double ftm2v);
  *   void rrp_spheres_second(const rrp_scheme *s, const rrp_spheres *p, const rrp_inertia *in,
  *                           double h, double ftm2v);
  */
@@ -120,6 +121,15 @@ int rrp_spheres_first_fallback(const rrp_scheme *s, const rrp_spheres *p, const 
  * particle with an invalid mass or inertia is skipped: the next first half reports it. */
 void rrp_spheres_second(const rrp_scheme *s, const rrp_spheres *p, const rrp_inertia *in,
                         double h, double ftm2v);
+
+/* A kick of the velocities and angular velocities by dt with the present force and torque,
+ * v += dt/m F, Omega += dt/J T (run_style respa's outer levels): dt = h/2 at the start of a step
+ * for the Verlet schemes (23) and (25), dt = h for map (27), whose whole kick comes first
+ * (rrp_scheme_kick_fraction). Particles with an invalid mass or inertia are skipped. */
+void rrp_spheres_kick(const rrp_spheres *p, const rrp_inertia *in, double dt, double ftm2v);
+
+/* the fraction of a step's kick that comes before the drift: 1/2 for (23) and (25), 1 for (27) */
+double rrp_scheme_kick_fraction(const rrp_scheme *s);
 
 #ifdef __cplusplus
 }
