@@ -508,12 +508,12 @@ rrp_spheres FixRRPNVE::views(int nlocal)
 
 void FixRRPNVE::initial_integrate(int /*vflag*/)
 {
-  first_half(update->dt);
+  advance_start(update->dt);
 }
 
 void FixRRPNVE::final_integrate()
 {
-  second_half(update->dt);
+  advance_end(update->dt);
 }
 
 /* ----------------------------------------------------------------------
@@ -526,7 +526,7 @@ void FixRRPNVE::final_integrate()
 void FixRRPNVE::initial_integrate_respa(int /*vflag*/, int ilevel, int /*iloop*/)
 {
   if (ilevel == 0) {
-    first_half(step_respa[ilevel]);
+    advance_start(step_respa[ilevel]);
     return;
   }
   int nlocal = atom->nlocal;
@@ -538,10 +538,10 @@ void FixRRPNVE::initial_integrate_respa(int /*vflag*/, int ilevel, int /*iloop*/
 
 void FixRRPNVE::final_integrate_respa(int ilevel, int /*iloop*/)
 {
-  second_half(step_respa[ilevel]);
+  advance_end(step_respa[ilevel]);
 }
 
-void FixRRPNVE::first_half(double h)
+void FixRRPNVE::advance_start(double h)
 {
   int nlocal = atom->nlocal;
   if (igroup == atom->firstgroup) nlocal = atom->nfirst;
@@ -607,7 +607,7 @@ void FixRRPNVE::first_half(double h)
   if (comm_ghosts) store->forward();
 }
 
-void FixRRPNVE::second_half(double h)
+void FixRRPNVE::advance_end(double h)
 {
   int nlocal = atom->nlocal;
   if (igroup == atom->firstgroup) nlocal = atom->nfirst;

@@ -71,8 +71,8 @@ class FixRRPNVE : public Fix {
   bool comm_ghosts;        // send orientations to ghost atoms every step
   double *step_respa;      // run_style respa: the step of each level
 
-  void first_half(double h);     // kicks with this level's force and torque, drift, rotation
-  void second_half(double h);    // kicks only
+  void advance_start(double h);     // kicks with this level's force and torque, drift, rotation
+  void advance_end(double h);    // kicks only
 
   double **orientation() const;
   void set_alpha();

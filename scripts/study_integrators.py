@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Every rigid-body integrator of the papers, side by side (issue 4): runs build/core/rrp-integrate
+"""Every rigid-body integrator of the papers, side by side (issue 4): runs build/harness/rrp-integrate
 on the benchmark problems of doc/theory.md section 4 and writes figures and a table into studies/integrators/.
 
   study_integrators.py [--quick] [--out studies/integrators] [--integrate PATH]
@@ -323,7 +323,7 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--quick", action="store_true")
     ap.add_argument("--out", default=os.path.join(TOP, "studies", "integrators"))
-    ap.add_argument("--integrate", default=os.path.join(TOP, "build", "core", "rrp-integrate"))
+    ap.add_argument("--integrate", default=os.path.join(TOP, "build", "harness", "rrp-integrate"))
     a = ap.parse_args()
     os.makedirs(a.out, exist_ok=True)
     r = Runner(a.integrate)

@@ -1,5 +1,5 @@
 /* test_rigid_hulbert.c - the explicit momentum-conserving algorithms of Hulbert (1992)
- * (core/src/rigid_hulbert.c): table flags, observed order against an rk4 reference, conservation
+ * (harness/src/rigid_hulbert.c): table flags, observed order against an rk4 reference, conservation
  * of R Pi for torque-free motion and of the vertical momentum of the heavy top, the
  * intermediate-axis problem of sec. 5.1 (spin-up, impulse, conservation after the disturbance),
  * and non-finite data reported as RRP_ENONFINITE without being propagated. */

@@ -1,12 +1,12 @@
 /* test_rigid_krysl.c - Krysl's rotation integrators and his comparison algorithms
- * (core/src/rigid_krysl.c): the d exp convention, table flags, observed order against an rk4
+ * (harness/src/rigid_krysl.c): the d exp convention, table flags, observed order against an rk4
  * reference, conservation of R Pi and of the kinetic energy of torque-free motion exactly where
  * the table says so (and visibly not where it says not), time symmetry, convergence of the
  * implicit solves on the fast top and the soft wall with the paper's steps, and non-finite data
  * reported as RRP_ENONFINITE without being propagated. */
 #include "rrp/rigid.h"
 
-#include "../../core/src/rigid_impl.h" /* rg_dexpinv, rg_exp, rg_vee: the private helpers */
+#include "../../harness/src/rigid_impl.h" /* rg_dexpinv, rg_exp, rg_vee: the private helpers */
 #include "rigid_test_util.h"
 
 #include <string.h>
