@@ -32,9 +32,12 @@ def setup():
         os.execve(sys.executable, [sys.executable] + sys.argv, env)
     if pydir not in sys.path:
         sys.path.insert(0, pydir)
-    # the project's Python module (python/rrp_lammps), which the drivers share with users
-    sys.path.insert(0, os.path.join(TOP, "python"))
-    os.environ.setdefault("RRP_PLUGIN", PLUGIN)
+    # the project's Python module (python/rrp_lammps), which the drivers share with users: this
+    # tree's, unless RRP_INSTALLED_MODULE=1 asks for the installed one (which then finds the
+    # plugin by itself)
+    if os.environ.get("RRP_INSTALLED_MODULE") != "1":
+        sys.path.insert(0, os.path.join(TOP, "python"))
+        os.environ.setdefault("RRP_PLUGIN", PLUGIN)
     if not os.path.exists(PLUGIN):
         sys.exit(f"error: plugin {PLUGIN} not found: build first (scripts/build.sh) or set RRP_PLUGIN")
 

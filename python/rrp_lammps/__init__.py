@@ -10,8 +10,9 @@
     m = rrp_lammps.momenta(lmp, "m")          # compute rrp/momentum as named numpy arrays
     e = rrp_lammps.energies(lmp, "e")         # compute rrp/energy as a dict of terms
 
-The plugin is found from the argument of load(), else $RRP_PLUGIN, else next to this package
-(an installed prefix: PREFIX/lib/rrp-lammps/rrpplugin.so, or the build tree build/plugin/).
+The plugin is found from the argument of load(), else $RRP_PLUGIN, else the one the package was
+built with (pip install ./python), else next to this package (an installed prefix:
+PREFIX/lib/rrp-lammps/rrpplugin.so, or the build tree build/plugin/).
 Gathered arrays are the same on every MPI rank (LAMMPS's gather functions)."""
 import os
 
@@ -30,6 +31,12 @@ def plugin_path(path=None):
         return path
     if os.environ.get("RRP_PLUGIN"):
         return os.environ["RRP_PLUGIN"]
+    try:  # pip install ./python: the plugin the package was built with (python/setup.py)
+        from . import _install
+        if _install.PLUGIN and os.path.exists(_install.PLUGIN):
+            return _install.PLUGIN
+    except ImportError:
+        pass
     here = os.path.dirname(os.path.abspath(__file__))
     for candidate in (os.path.join(here, "..", "..", "build", "plugin", "rrpplugin.so"),
                       os.path.join(here, "..", "..", "..", "rrp-lammps", "rrpplugin.so"),
