@@ -19,10 +19,11 @@ if [ -z "${RRP_LAMMPS_SOURCE_DIR:-}" ]; then
   RRP_LAMMPS_SOURCE_DIR=$RRP_LAMMPS_CACHE/src
   RRP_LAMMPS_BINARY=$rrp_lmp
   RRP_LAMMPS_HARNESS_DIR=$RRP_LAMMPS_CACHE/build
+  RRP_LMP_INTREE=$RRP_LAMMPS_CACHE/build-intree/lmp
 fi
 
 cmake -S "$top" -B "$build" -D CMAKE_BUILD_TYPE=Release \
   -D LAMMPS_SOURCE_DIR="$RRP_LAMMPS_SOURCE_DIR" -D LAMMPS_BINARY="${RRP_LAMMPS_BINARY:-}" \
-  -D LAMMPS_HARNESS_DIR="${RRP_LAMMPS_HARNESS_DIR:-}" "$@" > "$build.configure.log" 2>&1 ||
+  -D LAMMPS_HARNESS_DIR="${RRP_LAMMPS_HARNESS_DIR:-}" -D LAMMPS_INTREE_BINARY="${RRP_LMP_INTREE:-}" "$@" > "$build.configure.log" 2>&1 ||
   { cat "$build.configure.log" >&2; exit 1; }
 cmake --build "$build" -j "${RRP_JOBS:-$(nproc)}"

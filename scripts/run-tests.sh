@@ -7,6 +7,11 @@ top=$(cd "$(dirname "$0")/.." && pwd)
 
 bash "$top/scripts/deps.sh"
 bash "$top/scripts/build.sh" -D RRP_WERROR=ON
+# rrp-lammps built into a static lmp (tests/lammps/test_intree.py), unless an own LAMMPS is used
+if [ -z "${RRP_LAMMPS_SOURCE_DIR:-}" ]; then
+  echo "== LAMMPS with rrp-lammps built in (scripts/lammps-intree.sh)"
+  bash "$top/scripts/lammps-intree.sh" > /dev/null
+fi
 
 echo "== ctest: core (cmocka) and LAMMPS integration tests"
 (cd "${RRP_BUILD_DIR:-$top/build}" && ctest --output-on-failure -j "${RRP_JOBS:-$(nproc)}")

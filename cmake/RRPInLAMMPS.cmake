@@ -1,0 +1,48 @@
+# rrp-lammps built into LAMMPS, for static builds that cannot load plugins. Give this file to
+# LAMMPS's own CMake configuration (no rrp-lammps source is copied into LAMMPS):
+#
+#   cmake -S lammps/cmake -B build-rrp -D CMAKE_PROJECT_lammps_INCLUDE=/path/to/rrp-lammps/cmake/RRPInLAMMPS.cmake \
+#         -D BUILD_SHARED_LIBS=off -D PKG_MOLECULE=on -D PKG_GRANULAR=on ... [-D PKG_RIGID=on]
+#   cmake --build build-rrp
+#
+# CMake runs it at LAMMPS's project() command. It registers the styles of plugin/ (and of
+# plugin/rigid/ when PKG_RIGID is on) with LAMMPS's generated style headers, and, once LAMMPS's
+# CMakeLists has made the lammps library, adds to it the core (core/src, C11) and those styles.
+# The plugin's registration files (rrpplugin.cpp, rrprigidplugin.cpp) are left out: LAMMPS
+# registers the styles itself. The lmp so built has every rrp style without `plugin load`.
+# Requires LAMMPS 4Feb2025 (its StyleHeaderUtils) and CMake 3.19 or newer (cmake_language DEFER).
+cmake_minimum_required(VERSION 3.19)
+get_filename_component(RRP_TOP "${CMAKE_CURRENT_LIST_DIR}/.." ABSOLUTE)
+message(STATUS "rrp-lammps: building its styles into LAMMPS from ${RRP_TOP}")
+
+enable_language(C)
+include(${CMAKE_CURRENT_SOURCE_DIR}/Modules/StyleHeaderUtils.cmake)
+set(RRP_STYLE_DIRS ${RRP_TOP}/plugin)
+if(PKG_RIGID)
+  list(APPEND RRP_STYLE_DIRS ${RRP_TOP}/plugin/rigid)
+endif()
+foreach(_dir ${RRP_STYLE_DIRS})
+  RegisterStyles(${_dir})
+endforeach()
+
+function(rrp_add_to_lammps)
+  if(NOT TARGET lammps)
+    message(FATAL_ERROR "rrp-lammps: LAMMPS made no target 'lammps' to add the styles to")
+  endif()
+  file(GLOB _core ${RRP_TOP}/core/src/*.c)
+  set(_styles "")
+  foreach(_dir ${RRP_STYLE_DIRS})
+    file(GLOB _cpp ${_dir}/*.cpp)
+    list(FILTER _cpp EXCLUDE REGEX "plugin\\.cpp$")
+    list(APPEND _styles ${_cpp})
+  endforeach()
+  target_sources(lammps PRIVATE ${_core} ${_styles})
+  target_include_directories(lammps PRIVATE ${RRP_STYLE_DIRS} ${RRP_TOP}/core/include ${RRP_TOP}/core/src)
+  set_property(TARGET lammps PROPERTY C_STANDARD 11)
+  set_property(TARGET lammps PROPERTY C_EXTENSIONS OFF)
+  # as core/CMakeLists.txt: no errno branch after sqrt; the binder without GCC's SLP vectoriser
+  set_source_files_properties(${_core} PROPERTIES COMPILE_OPTIONS -fno-math-errno)
+  set_source_files_properties(${RRP_TOP}/core/src/binder.c PROPERTIES COMPILE_OPTIONS
+    "-fno-math-errno;-fno-tree-vectorize")
+endfunction()
+cmake_language(DEFER DIRECTORY ${CMAKE_CURRENT_SOURCE_DIR} CALL rrp_add_to_lammps)
