@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Build a static lmp with rrp-lammps compiled in (cmake/RRPInLAMMPS.cmake given to LAMMPS's own
-# CMake), from the cached LAMMPS source tree of scripts/lammps.sh, in $RRP_LAMMPS_CACHE/build-intree:
+# CMake), from the cached LAMMPS source tree of scripts/lammps.sh, in $RRP_LAMMPS_CACHE/build-intree-<hash of the tree's path>:
 # LAMMPS's packages as in scripts/lammps.sh but no PLUGIN and no shared library. The first build
 # takes as long as LAMMPS's (about 6 minutes on 2 cores); later ones recompile what changed.
 # Prints the lmp's path. tests/lammps/test_intree.py runs the pendulum and the torus with it.
@@ -9,10 +9,10 @@ top=$(cd "$(dirname "$0")/.." && pwd)
 . "$top/scripts/paths.sh"
 CACHE=$RRP_LAMMPS_CACHE
 JOBS=${RRP_JOBS:-$(nproc)}
-build=$CACHE/build-intree
+build=$(rrp_intree_dir "$top")
 log() { echo "rrp-lammps: $*" >&2; }
 
-if [ ! -f "$build/CMakeCache.txt" ] || ! grep -q "CMAKE_PROJECT_lammps_INCLUDE.*=$top/cmake/RRPInLAMMPS.cmake" "$build/CMakeCache.txt"; then
+if [ ! -f "$build/CMakeCache.txt" ]; then
   log "configuring LAMMPS with rrp-lammps built in (the first build takes about 6 minutes)"
   cmake -S "$CACHE/src/cmake" -B "$build" -D CMAKE_PROJECT_lammps_INCLUDE="$top/cmake/RRPInLAMMPS.cmake" \
     -D CMAKE_BUILD_TYPE=Release -D BUILD_SHARED_LIBS=off -D BUILD_MPI=on -D BUILD_OMP=off \

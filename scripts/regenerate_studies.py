@@ -31,7 +31,7 @@ STUDIES = {
     "composite": ("study_composite.py", "table.md", []),
     "torus-energy": ("study_torus_energy.py", "results.md", []),
 }
-MEASUREMENT = re.compile(r"cost|time|wall|\bns\b|ns_|_us|\bus\b|per .*step|speed|Modify|ratio|MB|memory|seconds|\bs\)",
+MEASUREMENT = re.compile(r"cost|time|wall|\bns\b|ns_|_us|\bus\b|speed|Modify|ratio|MB|memory|seconds|\bs\)",
                          re.I)
 NUMBER = re.compile(r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?%?")
 
