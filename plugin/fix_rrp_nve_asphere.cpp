@@ -10,6 +10,7 @@
 #include "force.h"
 #include "group.h"
 #include "modify.h"
+#include "respa.h"
 #include "update.h"
 
 #include "rrp_orientation.h"
@@ -42,13 +43,14 @@ FixRRPNVEAsphere::FixRRPNVEAsphere(LAMMPS *lmp, int narg, char **arg) :
 
 int FixRRPNVEAsphere::setmask()
 {
-  return INITIAL_INTEGRATE | FINAL_INTEGRATE;
+  return INITIAL_INTEGRATE | FINAL_INTEGRATE | INITIAL_INTEGRATE_RESPA | FINAL_INTEGRATE_RESPA;
 }
 
 void FixRRPNVEAsphere::init()
 {
+  step_respa = nullptr;
   if (utils::strmatch(update->integrate_style, "^respa"))
-    error->all(FLERR, "Fix rrp/nve/asphere does not support run_style respa");
+    step_respa = dynamic_cast<Respa *>(update->integrate)->step;
   if (update->dt == 0.0 || !std::isfinite(update->dt))
     error->all(FLERR, "Fix rrp/nve/asphere: the time step is {}; it must be a nonzero finite "
                       "number", update->dt);
@@ -100,20 +102,46 @@ rrp_bodies FixRRPNVEAsphere::views(int nlocal)
 
 void FixRRPNVEAsphere::initial_integrate(int /*vflag*/)
 {
-  int nlocal = atom->nlocal;
-  if (igroup == atom->firstgroup) nlocal = atom->nfirst;
-  const rrp_bodies p = views(nlocal);
-  rrp_step_report bad = {-1, 0.0};
-  const int status = rrp_bodies_first(&p, update->dt, force->ftm2v, &bad);
-  if (status != RRP_OK) report(status, bad);
+  advance_start(update->dt);
 }
 
 void FixRRPNVEAsphere::final_integrate()
 {
+  advance_end(update->dt);
+}
+
+/* run_style respa, as fix nve/asphere: the innermost level kicks, moves and turns the
+   ellipsoids with its step, the outer levels give their half kicks */
+
+void FixRRPNVEAsphere::initial_integrate_respa(int /*vflag*/, int ilevel, int /*iloop*/)
+{
+  if (ilevel == 0)
+    advance_start(step_respa[ilevel]);
+  else
+    advance_end(step_respa[ilevel]);
+}
+
+void FixRRPNVEAsphere::final_integrate_respa(int ilevel, int /*iloop*/)
+{
+  advance_end(step_respa[ilevel]);
+}
+
+void FixRRPNVEAsphere::advance_start(double h)
+{
   int nlocal = atom->nlocal;
   if (igroup == atom->firstgroup) nlocal = atom->nfirst;
   const rrp_bodies p = views(nlocal);
-  rrp_bodies_second(&p, update->dt, force->ftm2v);
+  rrp_step_report bad = {-1, 0.0};
+  const int status = rrp_bodies_first(&p, h, force->ftm2v, &bad);
+  if (status != RRP_OK) report(status, bad);
+}
+
+void FixRRPNVEAsphere::advance_end(double h)
+{
+  int nlocal = atom->nlocal;
+  if (igroup == atom->firstgroup) nlocal = atom->nfirst;
+  const rrp_bodies p = views(nlocal);
+  rrp_bodies_second(&p, h, force->ftm2v);
 }
 
 /* an atom the map cannot step: stop with what is wrong with it */

@@ -28,8 +28,13 @@ class FixRRPNVEAsphere : public Fix {
   void init() override;
   void initial_integrate(int) override;
   void final_integrate() override;
+  void initial_integrate_respa(int, int, int) override;
+  void final_integrate_respa(int, int) override;
 
  private:
+  double *step_respa = nullptr;    // run_style respa: the step of each level
+  void advance_start(double h);    // kicks with this level's force and torque, move, turn
+  void advance_end(double h);      // kicks only
   class AtomVecEllipsoid *avec;
   rrp_bodies views(int nlocal);
   void report(int status, const rrp_step_report &bad);

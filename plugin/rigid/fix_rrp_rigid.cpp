@@ -58,10 +58,10 @@ void FixRRPRigid::initial_integrate(int vflag)
     }
     int status;
     double hw;
-    const int k = RRPRigid::step_records(lmp, rec, n, &status, &hw);
+    const int k = RRPRigid::step_records(lmp, dtv, rec, n, &status, &hw);
     if (k >= 0)
       RRPRigid::fail(lmp, style, RRPRigid::body_name(RRPRigid::BY_NUMBER, i0 + k + 1), status,
-                     rec[k], inertia[i0 + k], hw);
+                     rec[k], inertia[i0 + k], dtv, hw);
     for (int j = 0; j < n; j++) {
       const int ib = i0 + j;
       RRPRigid::scatter(rec[j], xcm[ib], vcm[ib], angmom[ib], quat[ib]);

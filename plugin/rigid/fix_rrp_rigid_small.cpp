@@ -59,10 +59,10 @@ void FixRRPRigidSmall::initial_integrate(int vflag)
                        b[j].torque, b[j].quat);
     int status;
     double hw;
-    const int k = RRPRigid::step_records(lmp, rec, n, &status, &hw);
+    const int k = RRPRigid::step_records(lmp, dtv, rec, n, &status, &hw);
     if (k >= 0)
       RRPRigid::fail(lmp, style, RRPRigid::body_name(RRPRigid::BY_ATOM, atom->tag[b[k].ilocal]),
-                     status, rec[k], b[k].inertia, hw);
+                     status, rec[k], b[k].inertia, dtv, hw);
     for (int j = 0; j < n; j++) {
       RRPRigid::scatter(rec[j], b[j].xcm, b[j].vcm, b[j].angmom, b[j].quat);
       MathExtra::q_to_exyz(b[j].quat, b[j].ex_space, b[j].ey_space, b[j].ez_space);

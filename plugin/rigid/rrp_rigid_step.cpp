@@ -49,16 +49,16 @@ void RRPRigid::scatter(const rrp_body &r, double x[3], double v[3], double L[3],
   for (int d = 0; d < 4; d++) q[d] = r.quat[d];
 }
 
-int RRPRigid::step_records(LAMMPS *lmp, rrp_body *r, int n, int *status, double *hw)
+int RRPRigid::step_records(LAMMPS *lmp, double h, rrp_body *r, int n, int *status, double *hw)
 {
   rrp_step_report bad = {-1, 0.0};
-  *status = rrp_body_records_first(r, n, lmp->update->dt, lmp->force->ftm2v, &bad);
+  *status = rrp_body_records_first(r, n, h, lmp->force->ftm2v, &bad);
   *hw = bad.hw;
   return *status == RRP_OK ? -1 : bad.index;
 }
 
 void RRPRigid::fail(LAMMPS *lmp, const char *style, const std::string &who, int status,
-                    const rrp_body &r, const double I[3], double hw)
+                    const rrp_body &r, const double I[3], double h, double hw)
 {
   if (status == RRP_EDOMAIN)
     lmp->error->one(FLERR,
@@ -71,9 +71,9 @@ void RRPRigid::fail(LAMMPS *lmp, const char *style, const std::string &who, int 
                   style, who, lmp->update->ntimestep,
                   status == RRP_ENOCONV ? "the variational map has no solution for this step"
                                         : "a non-finite force, torque or state",
-                  hw, r.angmom[0] + 0.5 * lmp->update->dt * lmp->force->ftm2v * r.torque[0],
-                  r.angmom[1] + 0.5 * lmp->update->dt * lmp->force->ftm2v * r.torque[1],
-                  r.angmom[2] + 0.5 * lmp->update->dt * lmp->force->ftm2v * r.torque[2], I[0], I[1],
+                  hw, r.angmom[0] + 0.5 * h * lmp->force->ftm2v * r.torque[0],
+                  r.angmom[1] + 0.5 * h * lmp->force->ftm2v * r.torque[1],
+                  r.angmom[2] + 0.5 * h * lmp->force->ftm2v * r.torque[2], I[0], I[1],
                   I[2]);
 }
 

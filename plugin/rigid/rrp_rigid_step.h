@@ -31,14 +31,15 @@ namespace RRPRigid {
               const double f[3], const double L[3], const double t[3], const double q[4]);
   void scatter(const rrp_body &r, double x[3], double v[3], double L[3], double q[4]);
 
-  // v += h/(2m) f; x += h v; L += h/2 t; q by the variational map, for n records; returns the
-  // index of a body that cannot take the step (the records of its block untouched), else -1,
-  // with the core's status and h |omega| in *status and *hw
-  int step_records(LAMMPS *lmp, rrp_body *r, int n, int *status, double *hw);
+  // v += h/(2m) f; x += h v; L += h/2 t; q by the variational map, for n records (h: the
+  // fix's dtv, the time step or run_style respa's innermost step); returns the index of a body
+  // that cannot take the step (the records of its block untouched), else -1, with the core's
+  // status and h |omega| in *status and *hw
+  int step_records(LAMMPS *lmp, double h, rrp_body *r, int n, int *status, double *hw);
 
   // the error for such a body, named `who`, with its principal moments I
   [[noreturn]] void fail(LAMMPS *lmp, const char *style, const std::string &who, int status,
-                         const rrp_body &r, const double I[3], double hw);
+                         const rrp_body &r, const double I[3], double h, double hw);
 
   // at init: another time-integrating fix on atoms of groupbit is an error naming it and an atom
   void check_one_integrator(LAMMPS *lmp, Fix *self);

@@ -221,4 +221,43 @@ rc, err = error_of(ONE.replace("compute rot all erotate/asphere", "compute rot a
 t.check("compute rrp/atom on ellipsoids is refused, naming the ellipsoid data",
         rc != 0 and "ellipsoid data" in err, err)
 
+# run_style respa, as fix nve/asphere: with one inner step per outer step (respa 2 1, the
+# Gay-Berne pair at the outer level) the run is the Verlet run to round-off, positions and
+# orientations of 8 interacting ellipsoids alike
+RESPA = """
+plugin load ${plugin}
+units lj
+atom_style ellipsoid
+boundary f f f
+lattice sc 0.037
+region box block -1 3 -1 3 -1 3
+create_box 1 box
+region cube block 0 1 0 1 0 1
+create_atoms 1 region cube
+set group all mass 1.0
+set group all shape 3.0 1.0 1.0
+set group all quat/random 4871
+velocity all create 1.0 8122 loop geom
+pair_style gayberne 1.0 3.0 1.0 4.0
+pair_coeff * * 3.0 1.0 1.0 1.0 0.2 1.0 1.0 0.2
+neighbor 0.5 bin
+comm_modify cutoff 6.0
+fix 1 all rrp/nve/asphere
+RUNSTYLE
+timestep 0.002
+compute q all property/atom quatw quati quatj quatk
+dump d all custom 300 final.dump id x y z c_q[1] c_q[2] c_q[3] c_q[4]
+dump_modify d format float %.17g
+run 300
+"""
+finals = {}
+for style in ("", "run_style respa 2 1 pair 2"):
+    wd = t.workdir("asphere-respa")
+    t.must_run(RESPA.replace("RUNSTYLE", style), wd)
+    finals[style or "verlet"] = t.read_dump(os.path.join(wd, "final.dump"))
+a, b = finals["verlet"], finals["run_style respa 2 1 pair 2"]
+diff = max(abs(x - y) for i in a for x, y in zip(a[i], b[i])) if a and set(a) == set(b) else float("inf")
+t.check("run_style respa 2 1 with the pair at the outer level: the Verlet run's positions and quaternions",
+        len(a) == 8 and diff < 1e-11, f"largest difference {diff:.3g} over {len(a)} ellipsoids")
+
 t.finish()

@@ -91,9 +91,6 @@ CASES = [
      "that fix 3 (style nve/sphere) moves without advancing it"),
     ("rrp/gravity with a non-number", SPHERE + "fix 2 all rrp/gravity 0 0 up 0 0 1\n",
      "Expected floating point parameter instead of 'up'"),
-    ("respa with the ellipsoids' fix", BASE % "ellipsoid" + "set group all shape 1 1.5 2\n"
-     "set group all density 1.0\nset group all quat/random 18\nfix 1 all rrp/nve/asphere\n"
-     "run_style respa 2 2\nrun 1\n", "Fix rrp/nve/asphere does not support run_style respa"),
     ("unknown shear form", BOND + "bond_style rrp/binder shear sideways\n",
      "Bond style rrp/binder shear sideways is unknown"),
     ("negative binder stiffness", BOND + "bond_style rrp/binder\nbond_coeff 1 10 -200 200\n",
