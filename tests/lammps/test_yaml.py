@@ -95,4 +95,26 @@ for ours, theirs, tol in (("rrp_nve_exact", "nve_sphere", 1e-15), ("rrp_nve_newm
     t.check(f"fix-timestep-{ours} beside LAMMPS's fix-timestep-{theirs}: "
             f"positions and velocities within {tol:g}", max(diff.values()) <= tol,
             ", ".join(f"{k} {v:.3g}" for k, v in diff.items()))
+
+# fix rrp/nve on bpm/sphere's quaternion beside LAMMPS's fix nve/bpm/sphere on the same input
+# (its YAML made here with -g): positions and velocities bitwise
+ours = os.path.join(YAML_DIR, "fix-timestep-rrp_nve_quat.yaml")
+prog = program("fix-timestep-")
+if os.path.exists(ours) and prog and os.access(prog, os.X_OK):
+    wd = tempfile.mkdtemp(prefix="rrp-yaml-")
+    with open(ours) as fh:
+        text = fh.read()
+    ref_in = os.path.join(wd, "fix-timestep-nve_bpm_sphere.yaml")
+    with open(ref_in, "w") as fh:
+        fh.write(text.replace("fix rrp/nve\n", "fix nve/bpm/sphere\n").replace("rrp/nve\n", "nve/bpm/sphere\n"))
+    ref_out = os.path.join(wd, "ref.yaml")
+    subprocess.run([prog, ref_in, "-d", YAML_DIR, "-g", ref_out], cwd=wd, env=env, stdout=subprocess.PIPE,
+                   stderr=subprocess.STDOUT, text=True, timeout=600)
+    diff = {}
+    if os.path.exists(ref_out):
+        for key in ("run_pos", "run_vel"):
+            a, b = block(ours, key), block(ref_out, key)
+            diff[key] = max(abs(x - y) for i in a for x, y in zip(a[i], b[i]))
+    t.check("fix-timestep-rrp_nve_quat beside LAMMPS's fix nve/bpm/sphere on the same input: positions and "
+            "velocities bitwise", len(diff) == 2 and max(diff.values()) == 0.0, str(diff))
 t.finish()
