@@ -23,14 +23,41 @@ import tempfile
 
 TOP = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 PY = "/usr/bin/python3" if os.path.exists("/usr/bin/python3") else sys.executable
-# study folder: (script, its table file, extra arguments)
+# study folder under studies/: (script, its table files, extra arguments); .md tables compare
+# printed values, .csv files every value to 1e-6 relative (chaotic runs amplify round-off)
 STUDIES = {
-    "integrators": ("study_integrators.py", "table.md", []),
-    "asphere": ("study_asphere.py", "table.md", []),
-    "rigid": ("study_rigid.py", "table.md", []),
-    "composite": ("study_composite.py", "table.md", []),
-    "torus-energy": ("study_torus_energy.py", "results.md", []),
+    "integrators": ("study_integrators.py", ["table.md"], []),
+    "asphere": ("study_asphere.py", ["table.md"], []),
+    "rigid": ("study_rigid.py", ["table.md"], []),
+    "composite": ("study_composite.py", ["table.md"], []),
+    "torus-energy": ("study_torus_energy.py", ["results.md"], []),
+    "paper/pendulum_convergence": ("pendulum_convergence.py", ["convergence.csv"], []),
+    "paper/torus_convergence": ("torus_convergence.py", ["convergence.csv"], []),
+    "paper/torus_impact": ("torus_impact.py", ["energy.csv"], []),
+    "paper/torus_conservation": ("torus_conservation.py", ["summary.csv", "momentum.csv", "energy-long.csv"], []),
 }
+
+
+def compare_csv(old_text, new_text, rel=1e-6):
+    """(moved, []) for two CSV files: every numeric cell to rel (values both below 1e-12 in
+    magnitude are round-off: invariants and relative errors at the last bits)"""
+    moved = []
+    old, new = old_text.splitlines(), new_text.splitlines()
+    header = old[0].split(",") if old else []
+    for k, (a, b) in enumerate(zip(old, new)):
+        for j, (x, y) in enumerate(zip(a.split(","), b.split(","))):
+            try:
+                u, v = float(x), float(y)
+            except ValueError:
+                if x != y:
+                    moved.append((f"line {k + 1}", x, y))
+                continue
+            if abs(u - v) > rel * max(abs(u), abs(v)) and not (abs(u) < 1e-12 and abs(v) < 1e-12):
+                col = header[j] if j < len(header) else str(j)
+                moved.append((f"line {k + 1} | {col}", x, y))
+    if len(old) != len(new):
+        moved.append(("the file", f"{len(old)} lines", f"{len(new)} lines"))
+    return moved, []
 MEASUREMENT = re.compile(r"cost|time|wall|\bns\b|ns_|_us|\bus\b|speed|Modify|ratio|MB|memory|seconds|\bs\)",
                          re.I)
 NUMBER = re.compile(r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?%?")
@@ -95,13 +122,14 @@ def compare(old_text, new_text):
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--only", nargs="+", choices=sorted(STUDIES))
+    ap.add_argument("--only", nargs="+", choices=sorted(STUDIES), metavar="NAME",
+                    help="of: " + ", ".join(sorted(STUDIES)))
     ap.add_argument("--write", action="store_true")
     a = ap.parse_args()
     status = 0
     for name in a.only or sorted(STUDIES):
-        script, table, extra = STUDIES[name]
-        out = tempfile.mkdtemp(prefix=f"rrp-study-{name}-")
+        script, tables, extra = STUDIES[name]
+        out = tempfile.mkdtemp(prefix=f"rrp-study-{name.replace('/', '-')}-")
         print(f"== {name}: scripts/{script}", flush=True)
         p = subprocess.run([PY, os.path.join(TOP, "scripts", script), "--out", out] + extra,
                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
@@ -110,21 +138,28 @@ def main():
             print(f"{name}: the study failed")
             status = 1
             continue
-        committed = os.path.join(TOP, "studies", name, table)
-        with open(committed) as fh:
-            old_text = fh.read()
-        with open(os.path.join(out, table)) as fh:
-            new_text = fh.read()
-        moved, measured = compare(old_text, new_text)
-        for where, u, v in moved:
+        moved, measured, old_all, new_all = [], [], "", ""
+        for table in tables:
+            with open(os.path.join(TOP, "studies", name, table)) as fh:
+                old_text = fh.read()
+            with open(os.path.join(out, table)) as fh:
+                new_text = fh.read()
+            m, me = (compare_csv if table.endswith(".csv") else compare)(old_text, new_text)
+            moved += [(f"{table}: {w}", u, v) for w, u, v in m]
+            measured += [(f"{table}: {w}", u, v) for w, u, v in me]
+            old_all += old_text
+            new_all += new_text
+        for where, u, v in moved[:40]:
             print(f"  MOVED     {where}: {u} -> {v}")
+        if len(moved) > 40:
+            print(f"  ... and {len(moved) - 40} more")
         for where, u, v in measured:
             print(f"  measured  {where}: {u} -> {v}")
-        readme = os.path.join(TOP, "studies", name, "README.md")
-        if os.path.exists(readme):
+        readme = os.path.join(TOP, "studies", name.split("/")[0], "README.md")
+        if os.path.exists(readme) and not all(t.endswith(".csv") for t in tables):
             with open(readme) as fh:
                 quoted = set(numbers(fh.read()))
-            gone = sorted((set(numbers(old_text)) - set(numbers(new_text))) & quoted, key=lambda s: value(s))
+            gone = sorted((set(numbers(old_all)) - set(numbers(new_all))) & quoted, key=lambda s: value(s))
             gone = [g for g in gone if abs(value(g)) >= 10 or "." in g or "e" in g]
             if gone:
                 print(f"  README quotes numbers the new table no longer has: {' '.join(gone)}")
@@ -132,9 +167,11 @@ def main():
         if moved and not a.write:
             status = 1
         if a.write:
+            # the files the study keeps (tables and figures), not the runs' intermediate files
+            keep = os.path.join(TOP, "studies", name)
             for f in os.listdir(out):
-                if f != "README.md":
-                    shutil.copy2(os.path.join(out, f), os.path.join(TOP, "studies", name, f))
+                if f != "README.md" and (f in tables or os.path.exists(os.path.join(keep, f))):
+                    shutil.copy2(os.path.join(out, f), os.path.join(keep, f))
             print(f"{name}: written into studies/{name}")
         shutil.rmtree(out, ignore_errors=True)
     return status
