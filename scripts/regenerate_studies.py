@@ -58,8 +58,8 @@ def compare_csv(old_text, new_text, rel=1e-6):
     if len(old) != len(new):
         moved.append(("the file", f"{len(old)} lines", f"{len(new)} lines"))
     return moved, []
-MEASUREMENT = re.compile(r"cost|time|wall|\bns\b|ns_|_us|\bus\b|speed|Modify|ratio|MB|memory|seconds|\bs\)",
-                         re.I)
+MEASUREMENT = re.compile(r"cost|time|wall|\bns\b|ns_|_us|\bus\b|speed|Modify|ratio|MB|memory|seconds|\bs\)"
+                         r"|^(Pair|Bond|Kspace|Neigh|Comm|Output|Other)$", re.I)
 NUMBER = re.compile(r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?%?")
 
 
