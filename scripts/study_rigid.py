@@ -224,8 +224,9 @@ COST_SHAPES = {
 }
 
 
-def cost_rounds(mol, fixes, reps, bodies):
-    """Modify ns per body-step of each fix, one value per round, in one LAMMPS process"""
+def cost_rounds(mol, fixes, reps, bodies, steps=300, runner=None):
+    """Modify ns per body-step of each fix, one value per round, in one LAMMPS process (bodies a
+    multiple of 200; runner(text) -> output runs LAMMPS, by default this study's lmp())"""
     nx, nz = 40, bodies * 4 // (40 * 20)
     one = f"""clear
 plugin load {RIGID}
@@ -248,18 +249,18 @@ comm_modify cutoff 6.0
 fix 1 all FIX molecule
 timestep 0.002
 thermo 0
-run 50
-run 300
+run 10
+run STEPS
 """
-    text = "".join(one.replace("FIX", fix) for _ in range(reps) for fix in fixes)
-    out = lmp(text)[1]
+    text = "".join(one.replace("FIX", fix).replace("STEPS", str(steps)) for _ in range(reps) for fix in fixes)
+    out = runner(text) if runner else lmp(text)[1]
     nb = [int(v) for v in re.findall(r"(\d+) rigid bodies", out)]
     if any(v != bodies for v in nb):
         sys.exit(f"study_rigid: cost runs made {set(nb)} bodies, not {bodies}")
     mods = [float(m) for m in re.findall(r"^Modify\s*\|\s*\S+\s*\|\s*(\S+)", out, re.M)][1::2]
     per = {fix: [] for fix in fixes}
     for i, m in enumerate(mods):
-        per[fixes[i % len(fixes)]].append(m * 1e9 / (bodies * 300))
+        per[fixes[i % len(fixes)]].append(m * 1e9 / (bodies * steps))
     return per
 
 
