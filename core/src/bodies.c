@@ -41,6 +41,35 @@ int rrp_body_of(const rrp_bodies *p, int i, double I[3], double **q)
   return positive(I[0]) && positive(I[1]) && positive(I[2]) ? RRP_OK : RRP_EDOMAIN;
 }
 
+/* rhs = h Pi = h R^T L of (14): L turned by the conjugate of q (t = 2 L x u, Pi = L + w t +
+ * t x u). (Scalars: GCC 12's SLP vectoriser otherwise pairs the stores of t and reloads them as
+ * a vector, a store-forwarding stall of a dozen cycles per body.) */
+static inline void body_rhs(const double L[3], const double q[4], double h, double rhs[3])
+{
+  const double q0 = q[0], u0 = q[1], u1 = q[2], u2 = q[3];
+  const double t0 = L[1] * u2 - L[2] * u1, t1 = L[2] * u0 - L[0] * u2, t2 = L[0] * u1 - L[1] * u0;
+  rhs[0] = h * (L[0] + 2.0 * (q0 * t0 + (t1 * u2 - t2 * u1)));
+  rhs[1] = h * (L[1] + 2.0 * (q0 * t1 + (t2 * u0 - t0 * u2)));
+  rhs[2] = h * (L[2] + 2.0 * (q0 * t2 + (t0 * u1 - t1 * u0)));
+}
+
+/* h |omega| of a step the map could not take, |rhs/I| */
+static inline double body_hw(const double I[3], const double rhs[3])
+{
+  const double w[3] = {rhs[0] / I[0], rhs[1] / I[1], rhs[2] / I[2]};
+  return rrp_norm3(w);
+}
+
+/* R_k+1 = R_k R(beta): qn = q (1, beta/2), normalised (for a unit q that is the division by
+ * sqrt(1 + |beta|^2/4) of (3.13), and it keeps |q| = 1 against round-off) */
+static inline void body_turn(const double q[4], const double beta[3], double qn[4])
+{
+  const double qb[4] = {1.0, 0.5 * beta[0], 0.5 * beta[1], 0.5 * beta[2]};
+  rrp_qmul(q, qb, qn);
+  const double nn = 1.0 / sqrt(qn[0] * qn[0] + qn[1] * qn[1] + qn[2] * qn[2] + qn[3] * qn[3]);
+  for (int d = 0; d < 4; d++) qn[d] *= nn;
+}
+
 /* the step of one body (mass m, positive principal moments I) into (vn, xn, Ln, qn), its own
  * state untouched */
 static inline int step_one(double m, const double I[3], const double x[3], const double v[3],
@@ -57,29 +86,15 @@ static inline int step_one(double m, const double I[3], const double x[3], const
   const double all = vn[0] + vn[1] + vn[2] + xn[0] + xn[1] + xn[2] + Ln[0] + Ln[1] + Ln[2] +
                      q[0] + q[1] + q[2] + q[3];
   if (!isfinite(all)) return RRP_ENONFINITE;
-  /* body-frame momentum of the half step, Pi = R^T L (L turned by the conjugate of q:
-   * t = 2 L x u, Pi = L + w t + t x u), and the increment from (14) with rhs = h Pi */
-  /* (scalars: GCC 12's SLP vectoriser otherwise pairs the stores of t and reloads them as a
-   * vector, a store-forwarding stall of a dozen cycles per body) */
-  const double q0 = q[0], u0 = q[1], u1 = q[2], u2 = q[3];
-  const double t0 = Ln[1] * u2 - Ln[2] * u1, t1 = Ln[2] * u0 - Ln[0] * u2,
-               t2 = Ln[0] * u1 - Ln[1] * u0;
-  const double rhs[3] = {h * (Ln[0] + 2.0 * (q0 * t0 + (t1 * u2 - t2 * u1))),
-                         h * (Ln[1] + 2.0 * (q0 * t1 + (t2 * u0 - t0 * u2))),
-                         h * (Ln[2] + 2.0 * (q0 * t2 + (t0 * u1 - t1 * u0)))};
-  double beta[3];
+  /* the body-frame momentum of the half step and the increment from (14) with rhs = h Pi */
+  double rhs[3], beta[3];
+  body_rhs(Ln, q, h, rhs);
   const int status = rrp_legendre_solve(I, rhs, beta);
   if (status != RRP_OK) {
-    const double w[3] = {rhs[0] / I[0], rhs[1] / I[1], rhs[2] / I[2]};
-    *hw = rrp_norm3(w);
+    *hw = body_hw(I, rhs);
     return status;
   }
-  /* R_k+1 = R_k R(beta): q <- q (1, beta/2), normalised (for a unit q that is the division by
-   * sqrt(1 + |beta|^2/4) of (3.13), and it keeps |q| = 1 against round-off) */
-  const double qb[4] = {1.0, 0.5 * beta[0], 0.5 * beta[1], 0.5 * beta[2]};
-  rrp_qmul(q, qb, qn);
-  const double nn = 1.0 / sqrt(qn[0] * qn[0] + qn[1] * qn[1] + qn[2] * qn[2] + qn[3] * qn[3]);
-  for (int d = 0; d < 4; d++) qn[d] *= nn;
+  body_turn(q, beta, qn);
   return rrp_finite_n(qn, 4) ? RRP_OK : RRP_ENONFINITE;
 }
 
@@ -145,39 +160,26 @@ int rrp_body_records_first(rrp_body *b, int n, double h, double ftm2v, rrp_step_
       const double all = vn[j][0] + vn[j][1] + vn[j][2] + xn[j][0] + xn[j][1] + xn[j][2] +
                          Ln[j][0] + Ln[j][1] + Ln[j][2] + q[0] + q[1] + q[2] + q[3];
       if (status[j] == RRP_OK && !isfinite(all)) status[j] = RRP_ENONFINITE;
-      /* rhs = h R^T L as in step_one */
-      const double L0 = Ln[j][0], L1 = Ln[j][1], L2 = Ln[j][2];
-      const double q0 = q[0], u0 = q[1], u1 = q[2], u2 = q[3];
-      const double t0 = L1 * u2 - L2 * u1, t1 = L2 * u0 - L0 * u2, t2 = L0 * u1 - L1 * u0;
-      rhs[j][0] = h * (L0 + 2.0 * (q0 * t0 + (t1 * u2 - t2 * u1)));
-      rhs[j][1] = h * (L1 + 2.0 * (q0 * t1 + (t2 * u0 - t0 * u2)));
-      rhs[j][2] = h * (L2 + 2.0 * (q0 * t2 + (t0 * u1 - t1 * u0)));
+      body_rhs(Ln[j], q, h, rhs[j]);
     }
     int fast[RRP_BODY_BLOCK];
     for (int j = 0; j < nb; j++) fast[j] = rrp_legendre_fast(p[j].inertia, rhs[j], beta[j]);
     for (int j = 0; j < nb; j++) {
-      if (status[j] == RRP_OK && !fast[j])
-        status[j] = rrp_legendre_solve(p[j].inertia, rhs[j], beta[j]);
+      if (status[j] == RRP_OK && !fast[j]) /* Newton's method on from the fast path's iterate */
+        status[j] = rrp_legendre_solve_from(p[j].inertia, rhs[j], beta[j]);
       if (status[j] != RRP_OK) {
         if (bad) {
           bad->index = i0 + j;
           bad->hw = 0.0;
-          if (status[j] == RRP_ENOCONV) {
-            const double *I = p[j].inertia;
-            const double w[3] = {rhs[j][0] / I[0], rhs[j][1] / I[1], rhs[j][2] / I[2]};
-            bad->hw = rrp_norm3(w);
-          }
+          if (status[j] == RRP_ENOCONV) bad->hw = body_hw(p[j].inertia, rhs[j]);
         }
         return status[j];
       }
     }
     for (int j = 0; j < nb; j++) {
-      /* q <- q (1, beta/2), normalised, as in step_one */
-      const double qb[4] = {1.0, 0.5 * beta[j][0], 0.5 * beta[j][1], 0.5 * beta[j][2]};
       double qn[4];
-      rrp_qmul(p[j].quat, qb, qn);
-      const double nn = 1.0 / sqrt(qn[0] * qn[0] + qn[1] * qn[1] + qn[2] * qn[2] + qn[3] * qn[3]);
-      for (int d = 0; d < 4; d++) p[j].quat[d] = qn[d] * nn;
+      body_turn(p[j].quat, beta[j], qn);
+      for (int d = 0; d < 4; d++) p[j].quat[d] = qn[d];
       for (int d = 0; d < 3; d++) {
         p[j].v[d] = vn[j][d];
         p[j].x[d] = xn[j][d];

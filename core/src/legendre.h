@@ -39,9 +39,10 @@ static inline void rrp_legendre_G(const double I[3], const double rhs[3], const 
   G[2] = Ib2 + 0.5 * (b[0] * Ib1 - b[1] * Ib0) - s * rhs[2];
 }
 
-/* the Newton correction d = -J(b)^-1 G by Cramer's rule; 0 when J is singular */
-static inline int rrp_legendre_newton(const double I[3], const double rhs[3], const double b[3],
-                                      const double G[3], double d[3])
+/* the Newton correction d = -J(b)^-1 G by Cramer's rule, without checks; returns det J (d is
+ * not finite when it is 0) */
+static inline double rrp_legendre_cramer(const double I[3], const double rhs[3], const double b[3],
+                                         const double G[3], double d[3])
 {
   const double Ib0 = 0.5 * I[0] * b[0], Ib1 = 0.5 * I[1] * b[1], Ib2 = 0.5 * I[2] * b[2];
   const double r0 = 0.5 * rhs[0], r1 = 0.5 * rhs[1], r2 = 0.5 * rhs[2];
@@ -59,12 +60,32 @@ static inline int rrp_legendre_newton(const double I[3], const double rhs[3], co
   const double c10 = J12 * J20 - J10 * J22, c11 = J00 * J22 - J02 * J20, c12 = J02 * J10 - J00 * J12;
   const double c20 = J10 * J21 - J11 * J20, c21 = J01 * J20 - J00 * J21, c22 = J00 * J11 - J01 * J10;
   const double det = J00 * c00 + J01 * c10 + J02 * c20;
-  if (!(fabs(det) > 0.0) || !isfinite(det)) return 0;
   const double inv = -1.0 / det;
   d[0] = inv * (c00 * G[0] + c01 * G[1] + c02 * G[2]);
   d[1] = inv * (c10 * G[0] + c11 * G[1] + c12 * G[2]);
   d[2] = inv * (c20 * G[0] + c21 * G[1] + c22 * G[2]);
+  return det;
+}
+
+/* the Newton correction d = -J(b)^-1 G; 0 when J is singular or d not finite */
+static inline int rrp_legendre_newton(const double I[3], const double rhs[3], const double b[3],
+                                      const double G[3], double d[3])
+{
+  const double det = rrp_legendre_cramer(I, rhs, b, G, d);
+  if (!(fabs(det) > 0.0) || !isfinite(det)) return 0;
   return rrp_finite_n(d, 3);
+}
+
+/* kappa^2 of the stopping test kappa^2 |d|^4 <= eps^2 |b|^2, with kappa^2 <= a^2 (1 + |rhs| /
+ * (2 Imax))^2 <= a^2 (2 + |rhs/I|^2 / 2), a = Imax/Imin: a test no looser than kappa's, free of
+ * the moments' units (bb = |rhs/I|^2) */
+static inline double rrp_legendre_kappa2(const double I[3], double bb)
+{
+  /* (ternaries: fmin and fmax are library calls unless NaNs are ruled out; I is positive) */
+  const double I01min = I[0] < I[1] ? I[0] : I[1], I01max = I[0] < I[1] ? I[1] : I[0];
+  const double Imin = I01min < I[2] ? I01min : I[2], Imax = I01max < I[2] ? I[2] : I01max;
+  const double a = Imax / Imin;
+  return a * a * (2.0 + 0.5 * bb);
 }
 
 /* solves (14) for beta; RRP_OK, RRP_ENOCONV (no root reached within RRP_LEGENDRE_MAXITER
@@ -92,23 +113,8 @@ static inline int rrp_legendre_fast(const double I[3], const double rhs[3], doub
   const double x[3] = {x0, x1, x2};
   double G[3], d[3];
   rrp_legendre_G(I, rhs, x, G);
-  /* the Newton correction by Cramer's rule (rrp_legendre_newton without its branches) */
-  const double h0 = 0.5 * I0 * x0, h1 = 0.5 * I1 * x1, h2 = 0.5 * I2 * x2;
-  const double s0 = 0.5 * c0, s1 = 0.5 * c1, s2 = 0.5 * c2;
-  const double J00 = I0 - s0 * x0, J11 = I1 - s1 * x1, J22 = I2 - s2 * x2;
-  const double J01 = -0.5 * x2 * I1 + h2 - s0 * x1, J02 = 0.5 * x1 * I2 - h1 - s0 * x2;
-  const double J10 = 0.5 * x2 * I0 - h2 - s1 * x0, J12 = -0.5 * x0 * I2 + h0 - s1 * x2;
-  const double J20 = -0.5 * x1 * I0 + h1 - s2 * x0, J21 = 0.5 * x0 * I1 - h0 - s2 * x1;
-  const double k00 = J11 * J22 - J12 * J21, k01 = J02 * J21 - J01 * J22, k02 = J01 * J12 - J02 * J11;
-  const double k10 = J12 * J20 - J10 * J22, k11 = J00 * J22 - J02 * J20, k12 = J02 * J10 - J00 * J12;
-  const double k20 = J10 * J21 - J11 * J20, k21 = J01 * J20 - J00 * J21, k22 = J00 * J11 - J01 * J10;
-  const double iv = -1.0 / (J00 * k00 + J01 * k10 + J02 * k20);
-  d[0] = iv * (k00 * G[0] + k01 * G[1] + k02 * G[2]);
-  d[1] = iv * (k10 * G[0] + k11 * G[1] + k12 * G[2]);
-  d[2] = iv * (k20 * G[0] + k21 * G[1] + k22 * G[2]);
-  const double Imax = I0 > I1 ? (I0 > I2 ? I0 : I2) : (I1 > I2 ? I1 : I2);
-  const double Imin = I0 < I1 ? (I0 < I2 ? I0 : I2) : (I1 < I2 ? I1 : I2);
-  const double a = Imax / Imin, kappa2 = a * a * (2.0 + 0.5 * bb);
+  rrp_legendre_cramer(I, rhs, x, G, d); /* a singular J gives a non-finite d: not accepted */
+  const double kappa2 = rrp_legendre_kappa2(I, bb);
   const double nd2 = rrp_dot3(d, d), nb2 = x0 * x0 + x1 * x1 + x2 * x2;
   for (int k = 0; k < 3; k++) b[k] = x[k] + d[k];
   /* (comparisons are false for NaN) */
@@ -116,7 +122,7 @@ static inline int rrp_legendre_fast(const double I[3], const double rhs[3], doub
          (rrp_dot3(b, b) >= 0.0);
 }
 
-static inline int rrp_legendre_solve_local(const double I[3], const double rhs[3], double b[3]);
+static inline int rrp_legendre_solve_from(const double I[3], const double rhs[3], double b[3]);
 
 static inline int rrp_legendre_solve(const double I[3], const double rhs[3], double b[3])
 {
@@ -128,24 +134,20 @@ static inline int rrp_legendre_solve(const double I[3], const double rhs[3], dou
     for (int k = 0; k < 3; k++) b[k] = bl[k];
     return RRP_OK;
   }
-  const int status = rrp_legendre_solve_local(Il, rl, bl);
+  const int status = rrp_legendre_solve_from(Il, rl, bl);
   for (int k = 0; k < 3; k++) b[k] = bl[k];
   return status;
 }
 
-/* Newton's method from b, the small-step path's iterate where that is finite and the step small
- * (|rhs/I| <= 0.1), else from rhs/I */
-static inline int rrp_legendre_solve_local(const double I[3], const double rhs[3], double b[3])
+/* Newton's method from b, the small-step path's iterate (rrp_legendre_fast) where that is finite
+ * and the step small (|rhs/I| <= 0.1), else from rhs/I: the rest of rrp_legendre_solve, for a
+ * caller that ran the small-step path itself */
+static inline int rrp_legendre_solve_from(const double I[3], const double rhs[3], double b[3])
 {
-  /* (ternaries: fmin and fmax are library calls unless NaNs are ruled out; I is positive) */
-  const double I01min = I[0] < I[1] ? I[0] : I[1], I01max = I[0] < I[1] ? I[1] : I[0];
-  const double Imin = I01min < I[2] ? I01min : I[2], Imax = I01max < I[2] ? I[2] : I01max;
-  const double inv[3] = {1.0 / I[0], 1.0 / I[1], 1.0 / I[2]}, a = Imax / Imin;
+  const double inv[3] = {1.0 / I[0], 1.0 / I[1], 1.0 / I[2]};
   double G[3], d[3];
   const double b1[3] = {rhs[0] * inv[0], rhs[1] * inv[1], rhs[2] * inv[2]};
-  /* the stopping test as kappa^2 |d|^4 <= eps^2 |b|^2, with kappa^2 <= a^2 (1 + |rhs|/(2 Imax))^2
-   * <= a^2 (2 + |rhs/I|^2 / 2): a test no looser than kappa's, free of the moments' units */
-  const double kappa2 = a * a * (2.0 + 0.5 * rrp_dot3(b1, b1));
+  const double kappa2 = rrp_legendre_kappa2(I, rrp_dot3(b1, b1));
   const double eps2 = DBL_EPSILON * DBL_EPSILON;
   if (!(rrp_dot3(b1, b1) <= 0.01) || !rrp_finite_n(b, 3))
     for (int k = 0; k < 3; k++) b[k] = b1[k];
