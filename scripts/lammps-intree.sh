@@ -16,10 +16,8 @@ if [ ! -f "$build/CMakeCache.txt" ]; then
   log "configuring LAMMPS with rrp-lammps built in (the first build takes about 6 minutes)"
   cmake -S "$CACHE/src/cmake" -B "$build" -D CMAKE_PROJECT_lammps_INCLUDE="$top/cmake/RRPInLAMMPS.cmake" \
     -D CMAKE_BUILD_TYPE=Release -D BUILD_SHARED_LIBS=off -D BUILD_MPI=on -D BUILD_OMP=off \
-    -D LAMMPS_SIZES=smallbig -D PKG_MOLECULE=on -D PKG_GRANULAR=on -D PKG_BPM=on -D PKG_ASPHERE=on \
-    -D PKG_MC=on -D PKG_RIGID=on -D PKG_DIPOLE=on -D PKG_EXTRA-FIX=on -D WITH_JPEG=off -D WITH_PNG=off \
-    -D WITH_FFMPEG=off -D WITH_CURL=off -D DOWNLOAD_POTENTIALS=off -D BUILD_TOOLS=off \
-    -D BUILD_LAMMPS_GUI=off -D ENABLE_TESTING=off > "$build.configure.log" 2>&1 ||
+    -D LAMMPS_SIZES=smallbig "${RRP_LAMMPS_PACKAGES[@]}" "${RRP_LAMMPS_EXTRAS_OFF[@]}" \
+    -D ENABLE_TESTING=off > "$build.configure.log" 2>&1 ||
     { tail -n 40 "$build.configure.log" >&2; exit 1; }
 fi
 cmake --build "$build" -j "$JOBS" > "$build.build.log" 2>&1 || { tail -n 40 "$build.build.log" >&2; exit 1; }

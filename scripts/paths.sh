@@ -3,6 +3,12 @@
 #   rrp_lmp           the lmp executable to run: $RRP_LAMMPS_BINARY or the cached one
 RRP_LAMMPS_CACHE=${RRP_LAMMPS_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/rrp-lammps/lammps-20250204}
 rrp_lmp=${RRP_LAMMPS_BINARY:-$RRP_LAMMPS_CACHE/prefix/bin/lmp}
+# LAMMPS's packages and options, shared by the plugin's LAMMPS (scripts/lammps.sh, which adds
+# PLUGIN and the shared library) and the static one with rrp-lammps built in (lammps-intree.sh)
+RRP_LAMMPS_PACKAGES=(-D PKG_MOLECULE=on -D PKG_GRANULAR=on -D PKG_BPM=on -D PKG_ASPHERE=on -D PKG_MC=on
+  -D PKG_RIGID=on -D PKG_DIPOLE=on -D PKG_EXTRA-FIX=on)
+RRP_LAMMPS_EXTRAS_OFF=(-D WITH_JPEG=off -D WITH_PNG=off -D WITH_FFMPEG=off -D WITH_CURL=off
+  -D DOWNLOAD_POTENTIALS=off -D BUILD_TOOLS=off -D BUILD_LAMMPS_GUI=off)
 # the build of LAMMPS with rrp-lammps built in (scripts/lammps-intree.sh), one per source tree
 # (its include paths name the tree, so two trees would rebuild each other's)
 rrp_intree_dir() { echo "$RRP_LAMMPS_CACHE/build-intree-$(echo "$1" | md5sum | cut -c1-8)"; }

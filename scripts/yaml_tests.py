@@ -22,6 +22,18 @@ YAML_DIR = os.path.join(TOP, "tests", "yaml")
 PROGRAMS = (("bond-", "test_bond_style"), ("pair-", "test_pair_style"), ("fix-timestep-", "test_fix_timestep"))
 
 
+def program(name, harness):
+    """the harness program for a YAML file's name, or None"""
+    return next((os.path.join(harness, p) for prefix, p in PROGRAMS if name.startswith(prefix)), None)
+
+
+def input_dir(text):
+    """-d tests/yaml where the YAML's input file is ours, else nothing (LAMMPS's own inputs,
+    in.fourmol or in.dipole, from the harness's folder)"""
+    m = re.search(r"^input_file: *(\S+)", text, re.M)
+    return ["-d", YAML_DIR] if m and os.path.exists(os.path.join(YAML_DIR, m[1])) else []
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--generate", nargs="+", metavar="NAME", required=True)
@@ -32,14 +44,13 @@ def main():
     for name in a.generate:
         name = name[:-5] if name.endswith(".yaml") else name
         path = os.path.join(YAML_DIR, name + ".yaml")
-        prog = next((p for prefix, p in PROGRAMS if name.startswith(prefix)), None)
+        prog = program(name, a.harness)
         if prog is None or not os.path.exists(path):
             sys.exit(f"yaml_tests: no {path}, or no harness program for its name")
         out = os.path.join(tempfile.mkdtemp(prefix="rrp-yaml-"), name + ".yaml")
         with open(path) as fh:
-            m = re.search(r"^input_file: *(\S+)", fh.read(), re.M)
-        ours = m and os.path.exists(os.path.join(YAML_DIR, m[1]))
-        p = subprocess.run([os.path.join(a.harness, prog), path] + (["-d", YAML_DIR] if ours else []) + ["-g", out],
+            args = input_dir(fh.read())
+        p = subprocess.run([prog, path] + args + ["-g", out],
                            cwd=os.path.dirname(out), env=env, stdout=subprocess.PIPE,
                            stderr=subprocess.STDOUT, text=True)
         if p.returncode != 0 or not os.path.exists(out):

@@ -12,30 +12,24 @@ import glob
 import os
 import re
 import subprocess
+import sys
 import tempfile
 
 import rrptest as t
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-YAML_DIR = os.path.join(HERE, "..", "yaml")
+sys.path.insert(0, os.path.join(HERE, "..", "..", "scripts"))
+import yaml_tests  # noqa: E402  (the program table and the input folder rule, shared)
+
+YAML_DIR = yaml_tests.YAML_DIR
 HARNESS = os.environ.get("RRP_LAMMPS_HARNESS_DIR", "")
-PROGRAMS = (("bond-", "test_bond_style"), ("pair-", "test_pair_style"), ("fix-timestep-", "test_fix_timestep"))
 # LAMMPS skips these itself when its packages are missing
 PACKAGE_SKIPS = {"omp", "kokkos_omp", "intel", "opt", "gpu", "single_omp"}
+input_dir = yaml_tests.input_dir
 
 
 def program(name):
-    for prefix, prog in PROGRAMS:
-        if name.startswith(prefix):
-            return os.path.join(HARNESS, prog)
-    return None
-
-
-def input_dir(text):
-    """-d tests/yaml where the YAML's input file is ours, else nothing (LAMMPS's own inputs,
-    in.fourmol or in.dipole, from the harness's folder)"""
-    m = re.search(r"^input_file: *(\S+)", text, re.M)
-    return ["-d", YAML_DIR] if m and os.path.exists(os.path.join(YAML_DIR, m[1])) else []
+    return yaml_tests.program(name, HARNESS)
 
 
 files = sorted(glob.glob(os.path.join(YAML_DIR, "*.yaml")))
