@@ -75,7 +75,8 @@ BondRRPBinder::BondRRPBinder(LAMMPS *_lmp) :
     ref_array(nullptr), ref_pending(false), check_pending(true), first_compute(true),
     rupture(false), r0_max(0.0),
     id_fix_dummy(nullptr), id_fix_history(nullptr), fix_history(nullptr), ndata(7),
-    id_fix_store_local(nullptr), store_local_freq(0), fix_store_local(nullptr)
+    id_fix_store_local(nullptr), store_local_freq(0), fix_store_local(nullptr),
+    block(new rrp_binder_block)
 {
   writedata = 1;
   single_extra = 3;
@@ -97,6 +98,7 @@ BondRRPBinder::~BondRRPBinder()
   delete[] id_fix_store_local;
   delete[] ref_array;
   delete[] svector;
+  delete block;
   if (allocated) {
     memory->destroy(setflag);
     memory->destroy(km);
@@ -415,6 +417,71 @@ void BondRRPBinder::record(int i, int j, int mode, double energy, const rrp_bind
   fix_store_local->add_data(store_row.data(), i, j);
 }
 
+/* ----------------------------------------------------------------------
+   the loads of the gathered block one bond at a time (rrp_binder): the printed shear form, which
+   the block kernel does not have, and a block the kernel refused, whose bad bond is named here
+------------------------------------------------------------------------- */
+
+void BondRRPBinder::loads_one_by_one(int nb, const int *bi, const int *bj, const double *const *slot)
+{
+  rrp_binder_block &b = *block;
+  double **x = atom->x;
+  double **quat = RRPOrientation::array(lmp);
+  tagint *tag = atom->tag;
+  for (int k = 0; k < nb; k++) {
+    const int i = bi[k], j = bj[k];
+    const auto *ref = reinterpret_cast<const rrp_binder_ref *>(slot[k]);
+    const rrp_binder_coeff c = {b.km[k], b.ka[k], b.ks[k], shear_form, b.measure[k]};
+    rrp_binder_load l;
+    const int status = rrp_binder(&c, ref, ndata == 11 ? slot[k] + 7 : nullptr, x[i], x[j],
+                                  quat[i], quat[j], &l);
+    if (status != RRP_OK)
+      error->one(FLERR,
+                 "Bond style rrp/binder: bond {}-{} on step {}: {} (atoms at ({}, {}, {}) and "
+                 "({}, {}, {}), rest length {})",
+                 tag[i], tag[j], update->ntimestep,
+                 status == RRP_EDOMAIN ? "coincident atoms or zero rest length: no bond direction"
+                                       : "non-finite positions or orientations",
+                 x[i][0], x[i][1], x[i][2], x[j][0], x[j][1], x[j][2],
+                 rrp_binder_rest_length(ref));
+    for (int d = 0; d < 3; d++) {
+      b.fi[d][k] = l.fi[d];
+      b.ti[d][k] = l.ti[d];
+      b.tj[d][k] = l.tj[d];
+    }
+    b.um[k] = l.um;
+    b.ua[k] = l.ua;
+    b.us[k] = l.us;
+    b.strain[k] = l.strain;
+    b.angle[k] = l.angle;
+    b.twist[k] = l.twist;
+    b.bend[k] = l.bend;
+    b.shear[k] = l.shear;
+  }
+}
+
+/* the load of bond k of the block */
+
+rrp_binder_load BondRRPBinder::load_of(int k) const
+{
+  const rrp_binder_block &b = *block;
+  rrp_binder_load l;
+  for (int d = 0; d < 3; d++) {
+    l.fi[d] = b.fi[d][k];
+    l.ti[d] = b.ti[d][k];
+    l.tj[d] = b.tj[d][k];
+  }
+  l.um = b.um[k];
+  l.ua = b.ua[k];
+  l.us = b.us[k];
+  l.strain = b.strain[k];
+  l.angle = b.angle[k];
+  l.twist = b.twist[k];
+  l.bend = b.bend[k];
+  l.shear = b.shear[k];
+  return l;
+}
+
 /* ---------------------------------------------------------------------- */
 
 void BondRRPBinder::compute(int eflag, int vflag)
@@ -441,87 +508,115 @@ void BondRRPBinder::compute(int eflag, int vflag)
   broken.clear();
   if (fix_history->stale) fix_history->index_slots();
 
-  for (int n = 0; n < nbondlist; n++) {
-    const int type = bondlist[n][2];
-    if (type <= 0) continue;
-    int i = bondlist[n][0], j = bondlist[n][1];
-    if (tag[j] < tag[i]) std::swap(i, j);    // the reference is stored lower ID first
-
-    const double *slot = fix_history->slot_of_bond(n);
-    if (!slot)
-      error->one(FLERR, "Bond style rrp/binder: bond {}-{} is in no bond list of its atoms", tag[i],
-                 tag[j]);
-    if (!has_reference(slot)) {
-      capture(n, i, j, quat);
-      ncaptured++;
-    }
-    // the stored values are the reference in rrp_binder_ref's layout (r_i, p), then q_j0
-    const auto *ref = reinterpret_cast<const rrp_binder_ref *>(slot);
-    const rrp_binder_coeff c = {km[type], ka[type], ks[type], shear_form, limited[type]};
-    rrp_binder_load load;
-    const int status = rrp_binder(&c, ref, ndata == 11 ? slot + 7 : nullptr, x[i], x[j], quat[i],
-                                  quat[j], &load);
-    if (status != RRP_OK)
-      error->one(FLERR,
-                 "Bond style rrp/binder: bond {}-{} on step {}: {} (atoms at ({}, {}, {}) and "
-                 "({}, {}, {}), rest length {})",
-                 tag[i], tag[j], update->ntimestep,
-                 status == RRP_EDOMAIN ? "coincident atoms or zero rest length: no bond direction"
-                                       : "non-finite positions or orientations",
-                 x[i][0], x[i][1], x[i][2], x[j][0], x[j][1], x[j][2],
-                 rrp_binder_rest_length(ref));
-
-    // the principal log turns the torsion/bending torque over at a half-turn: without a twist
-    // criterion, say so the first time a binder comes near one
-    if (break_twist == 0.0 && !twist_warned && load.angle > TWIST_WARN * MathConst::MY_PI) {
-      twist_warned = true;
-      error->warning(FLERR,
-                     "Bond style rrp/binder: bond {}-{} on step {} has turned by {:.6g} rad "
-                     "relative (more than {} pi); at pi its torsion/bending torque turns over: "
-                     "set a rupture angle with break twist THETA",
-                     tag[i], tag[j], update->ntimestep, load.angle, TWIST_WARN);
-    }
-    if (rupture) {
-      int mode = 0, worst = 0;
-      if (limited[type] && rrp_binder_damage(&limit[type], &load, &worst) >= 1.0)
-        mode = worst;
-      else if (break_strain > 0.0 && load.strain > break_strain)
-        mode = RRP_BREAK_AXIAL;
-      else if (break_twist > 0.0 && load.angle > break_twist)
-        mode = MODE_ROTATION;
-      if (mode) {
-        // rupture: the binder stops acting, its stored energy is released
-        const double w = newton_bond ? 1.0 : 0.5 * ((i < nlocal) + (j < nlocal));
-        const double energy = load.um + load.ua + load.us;
-        step[0] += w * energy;
-        step[mode] += w;
-        record(i, j, mode, energy, load);
-        bondlist[n][2] = 0;
-        broken.push_back({i, j, mode});
-        continue;
+  // the bonds in blocks: gathered (lower ID first, references captured), their loads evaluated
+  // across SIMD lanes (rrp_binder_loads), then ruptures, forces and tallies one by one
+  rrp_binder_block &b = *block;
+  const int PREFETCH = 16;    // bonds ahead whose reference is fetched early
+  // LAMMPS's per-atom arrays are contiguous: one base pointer each, no row pointers to load
+  double *x0 = nbondlist ? x[0] : nullptr, *q0 = nbondlist ? quat[0] : nullptr;
+  double *f0 = nbondlist ? f[0] : nullptr, *t0 = nbondlist ? torque[0] : nullptr;
+  int bond[RRP_BINDER_BLOCK], bi[RRP_BINDER_BLOCK], bj[RRP_BINDER_BLOCK];
+  const double *bslot[RRP_BINDER_BLOCK];
+  int next = 0;
+  while (next < nbondlist) {
+    int nb = 0;
+    for (; next < nbondlist && nb < RRP_BINDER_BLOCK; next++) {
+      const int n = next, type = bondlist[n][2];
+      if (type <= 0) continue;
+      // the reference is stored lower ID first; the order is random, so the swap is arithmetic,
+      // not a branch that the processor would mispredict half the time
+      const int a = bondlist[n][0], c = bondlist[n][1];
+      const int swap = -static_cast<int>(tag[c] < tag[a]);    // all bits set: swap
+      const int i = a ^ ((a ^ c) & swap), j = a ^ c ^ i;
+      const double *slot = fix_history->slot_of_bond(n);
+      if (n + PREFETCH < nbondlist) __builtin_prefetch(fix_history->slot_of_bond(n + PREFETCH));
+      if (!slot)
+        error->one(FLERR, "Bond style rrp/binder: bond {}-{} is in no bond list of its atoms",
+                   tag[i], tag[j]);
+      if (!has_reference(slot)) {
+        capture(n, i, j, quat);
+        ncaptured++;
       }
+      // the stored values are the reference in rrp_binder_ref's layout (r_i, p), then q_j0
+      for (int d = 0; d < 3; d++) {
+        b.d[d][nb] = x0[3 * i + d] - x0[3 * j + d];
+        b.ri[d][nb] = slot[d];
+      }
+      for (int d = 0; d < 4; d++) {
+        b.qi[d][nb] = q0[4 * i + d];
+        b.qj[d][nb] = q0[4 * j + d];
+        b.p[d][nb] = slot[3 + d];
+      }
+      b.km[nb] = km[type];
+      b.ka[nb] = ka[type];
+      b.ks[nb] = ks[type];
+      b.measure[nb] = limited[type];
+      bond[nb] = n;
+      bi[nb] = i;
+      bj[nb] = j;
+      bslot[nb] = slot;
+      nb++;
     }
+    if (shear_form != RRP_SHEAR_CONVECTED || rrp_binder_loads(&b, nb) != RRP_OK)
+      loads_one_by_one(nb, bi, bj, bslot);
 
-    if (newton_bond || i < nlocal)
-      for (int k = 0; k < 3; k++) {
-        f[i][k] += load.fi[k];
-        torque[i][k] += load.ti[k];
+    for (int k = 0; k < nb; k++) {
+      const int n = bond[k], i = bi[k], j = bj[k];
+      // the principal log turns the torsion/bending torque over at a half-turn: without a twist
+      // criterion, say so the first time a binder comes near one
+      if (break_twist == 0.0 && !twist_warned && b.angle[k] > TWIST_WARN * MathConst::MY_PI) {
+        twist_warned = true;
+        error->warning(FLERR,
+                       "Bond style rrp/binder: bond {}-{} on step {} has turned by {:.6g} rad "
+                       "relative (more than {} pi); at pi its torsion/bending torque turns over: "
+                       "set a rupture angle with break twist THETA",
+                       tag[i], tag[j], update->ntimestep, b.angle[k], TWIST_WARN);
       }
-    if (newton_bond || j < nlocal)
-      for (int k = 0; k < 3; k++) {
-        f[j][k] -= load.fi[k];
-        torque[j][k] += load.tj[k];
+      if (rupture) {
+        const rrp_binder_load load = load_of(k);
+        const int type = bondlist[n][2];
+        int mode = 0, worst = 0;
+        if (limited[type] && rrp_binder_damage(&limit[type], &load, &worst) >= 1.0)
+          mode = worst;
+        else if (break_strain > 0.0 && load.strain > break_strain)
+          mode = RRP_BREAK_AXIAL;
+        else if (break_twist > 0.0 && load.angle > break_twist)
+          mode = MODE_ROTATION;
+        if (mode) {
+          // rupture: the binder stops acting, its stored energy is released
+          const double w = newton_bond ? 1.0 : 0.5 * ((i < nlocal) + (j < nlocal));
+          const double energy = load.um + load.ua + load.us;
+          step[0] += w * energy;
+          step[mode] += w;
+          record(i, j, mode, energy, load);
+          bondlist[n][2] = 0;
+          broken.push_back({i, j, mode});
+          continue;
+        }
       }
 
-    if (evflag) {
-      const double ebond = load.um + load.ua + load.us;
-      ev_tally_xyz(i, j, nlocal, newton_bond, ebond, load.fi[0], load.fi[1], load.fi[2],
-                   x[i][0] - x[j][0], x[i][1] - x[j][1], x[i][2] - x[j][2]);
-      if (eflag_global) {
-        const double w = newton_bond ? 1.0 : 0.5 * ((i < nlocal) + (j < nlocal));
-        eterm[0] += w * load.um;
-        eterm[1] += w * load.ua;
-        eterm[2] += w * load.us;
+      const double fi[3] = {b.fi[0][k], b.fi[1][k], b.fi[2][k]};
+      if (newton_bond || i < nlocal)
+        for (int d = 0; d < 3; d++) {
+          f0[3 * i + d] += fi[d];
+          t0[3 * i + d] += b.ti[d][k];
+        }
+      if (newton_bond || j < nlocal)
+        for (int d = 0; d < 3; d++) {
+          f0[3 * j + d] -= fi[d];
+          t0[3 * j + d] += b.tj[d][k];
+        }
+
+      if (evflag) {
+        const double ebond = b.um[k] + b.ua[k] + b.us[k];
+        ev_tally_xyz(i, j, nlocal, newton_bond, ebond, fi[0], fi[1], fi[2], b.d[0][k], b.d[1][k],
+                     b.d[2][k]);
+        if (eflag_global) {
+          const double w = newton_bond ? 1.0 : 0.5 * ((i < nlocal) + (j < nlocal));
+          eterm[0] += w * b.um[k];
+          eterm[1] += w * b.ua[k];
+          eterm[2] += w * b.us[k];
+        }
       }
     }
   }

@@ -78,6 +78,7 @@ class BondRRPBinder : public Bond {
     int i, j, mode;
   };
   std::vector<Broken> broken;    // this step's ruptures, removed after the bond loop
+  rrp_binder_block *block;       // the bonds of one block: inputs and loads
 
   void allocate();
   void capture(int n, int i, int j, double **quat);
@@ -87,6 +88,8 @@ class BondRRPBinder : public Bond {
   bool any_rupture() const;
   void make_store_local();
   void record(int i, int j, int mode, double energy, const rrp_binder_load &load);
+  void loads_one_by_one(int nb, const int *bi, const int *bj, const double *const *slot);
+  rrp_binder_load load_of(int k) const;
 };
 
 }    // namespace LAMMPS_NS

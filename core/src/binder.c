@@ -3,8 +3,8 @@
  * criterion. */
 #include "rrp/binder.h"
 
+#include "binder_kernel.h"
 #include "rrp/rotation.h"
-#include "vec3.h"
 
 #include <math.h>
 #include <string.h>
@@ -26,36 +26,19 @@ void rrp_binder_reference(const double d0[3], const double qi0[4], const double 
   rrp_qmul(ci, qj0, ref->p); /* R_i0^T R_j0 */
 }
 
-int rrp_binder(const rrp_binder_coeff *c, const rrp_binder_ref *ref, const double *qj0,
-               const double xi[3], const double xj[3], const double qi[4], const double qj[4],
-               rrp_binder_load *out)
+/* the printed shear form (53)-(55), with torsion/bending and axial as in binder_convected */
+static int binder_paper(const rrp_binder_coeff *c, const rrp_binder_ref *ref, const double *qj0,
+                        const double d[3], const double qi[4], const double qj[4],
+                        rrp_binder_load *out)
 {
-  /* every output is set below; a bond without a term leaves its energy and loads at zero */
   for (int k = 0; k < 3; k++) out->fi[k] = out->ti[k] = out->tj[k] = 0.0;
   out->um = out->ua = out->us = out->strain = out->angle = 0.0;
   out->twist = out->bend = out->shear = 0.0;
-  double d[3];
-  for (int k = 0; k < 3; k++) d[k] = xi[k] - xj[k];
-  const double L = sqrt(rrp_dot3(d, d));
-  const double L0 = sqrt(rrp_dot3(ref->ri, ref->ri));
-  if (!isfinite(L) || !isfinite(L0)) return RRP_ENONFINITE;
-  if (L == 0.0 || L0 == 0.0 || (c->shear == RRP_SHEAR_PAPER && !qj0)) return RRP_EDOMAIN;
-  /* two divisions for the whole bond: the rest multiplies by 1/L and 1/L0 */
-  const double invL = 1.0 / L, invL0 = 1.0 / L0;
-  double dh[3], rh[3];
-  rrp_scale3(invL, d, dh);
-  rrp_scale3(invL0, ref->ri, rh);
-
+  double L, invL, invL0, dh[3], rh[3], qr[4], th[3];
+  const int frame = binder_frame(d, ref->ri, &L, &invL, &invL0, dh, rh);
+  if (frame != RRP_OK) return frame;
   out->strain = L * invL0 - 1.0;
-
-  /* torsion and bending (44)-(47): theta = log(Q_i Q_j^T) = log(R_i P R_j^T), its angle reported
-   * in any case, its parts along and across the bond when measures are asked for */
-  double a[4], qr[4], qjc[4], th[3];
-  conjugate(qj, qjc);
-  rrp_qmul(qi, ref->p, a);
-  rrp_qmul(a, qjc, qr);
-  /* the vector part of a product of unit quaternions has |v| <= 1: |v| needs no scaling */
-  out->angle = rrp_qlog(qr, rrp_norm3(qr + 1), th);
+  out->angle = binder_theta(qi, ref->p, qj, qr, th);
   if (c->measure) {
     out->twist = rrp_dot3(th, dh);
     const double bend2 = out->angle * out->angle - out->twist * out->twist;
@@ -68,61 +51,48 @@ int rrp_binder(const rrp_binder_coeff *c, const rrp_binder_ref *ref, const doubl
       out->tj[k] += c->km * th[k];
     }
   }
-
-  /* axial (51)-(52) */
   if (c->ka != 0.0) {
     const double strain = out->strain;
     out->ua = 0.5 * c->ka * strain * strain;
     const double s = -c->ka * invL0 * strain;
     for (int k = 0; k < 3; k++) out->fi[k] += s * dh[k];
   }
-
-  /* shear */
   if (c->ks != 0.0 || c->measure) {
-    double gi[3];
+    /* c = (Q_i d0^) . (Q_j d^), Q_j = R_j R_j0^T */
+    double gi[3], Qj[4], pj[3], h[3], t[3];
+    const double q0c[4] = {qj0[0], -qj0[1], -qj0[2], -qj0[3]};
     rrp_qrot(qi, rh, gi); /* Q_i d0^ = R_i r_i/L0 */
-    if (c->shear == RRP_SHEAR_PAPER) {
-      /* (53)-(55): c = (Q_i d0^) . (Q_j d^), Q_j = R_j R_j0^T */
-      double Qj[4], Qjc[4], q0c[4], pj[3], h[3], t[3];
-      conjugate(qj0, q0c);
-      rrp_qmul(qj, q0c, Qj);
-      conjugate(Qj, Qjc);
-      rrp_qrot(Qj, dh, pj);
-      const double cc = rrp_dot3(gi, pj);
-      out->shear = (1.0 - cc) * (1.0 - cc);
-      out->us = 0.5 * c->ks * out->shear;
-      rrp_qrot(Qjc, gi, h); /* h = Q_j^T g_i, c = h . d^ */
-      const double hd = rrp_dot3(h, dh);
-      const double s = c->ks * (1.0 - cc) * invL;
-      for (int k = 0; k < 3; k++) out->fi[k] += s * (h[k] - hd * dh[k]);
-      rrp_cross3(gi, pj, t);
-      for (int k = 0; k < 3; k++) {
-        out->ti[k] += c->ks * (1.0 - cc) * t[k];
-        out->tj[k] -= c->ks * (1.0 - cc) * t[k];
-      }
-    } else {
-      /* convected: c_e = (Q_e d0^) . d^ at both ends; Q_j d0^ = (Q_i Q_j^T)^T Q_i d0^ */
-      double gj[3], qrc[4];
-      conjugate(qr, qrc);
-      rrp_qrot(qrc, gi, gj);
-      const double ci = rrp_dot3(gi, dh), cj = rrp_dot3(gj, dh);
-      out->shear = 0.5 * ((1.0 - ci) * (1.0 - ci) + (1.0 - cj) * (1.0 - cj));
-      out->us = 0.5 * c->ks * out->shear;
-      const double si = 0.5 * c->ks * (1.0 - ci), sj = 0.5 * c->ks * (1.0 - cj);
-      double t[3];
-      for (int k = 0; k < 3; k++)
-        out->fi[k] += (si * (gi[k] - ci * dh[k]) + sj * (gj[k] - cj * dh[k])) * invL;
-      rrp_cross3(gi, dh, t);
-      for (int k = 0; k < 3; k++) out->ti[k] += si * t[k];
-      rrp_cross3(gj, dh, t);
-      for (int k = 0; k < 3; k++) out->tj[k] += sj * t[k];
+    rrp_qmul(qj, q0c, Qj);
+    const double Qjc[4] = {Qj[0], -Qj[1], -Qj[2], -Qj[3]};
+    rrp_qrot(Qj, dh, pj);
+    const double cc = rrp_dot3(gi, pj);
+    out->shear = (1.0 - cc) * (1.0 - cc);
+    out->us = 0.5 * c->ks * out->shear;
+    rrp_qrot(Qjc, gi, h); /* h = Q_j^T g_i, c = h . d^ */
+    const double hd = rrp_dot3(h, dh);
+    const double s = c->ks * (1.0 - cc) * invL;
+    for (int k = 0; k < 3; k++) out->fi[k] += s * (h[k] - hd * dh[k]);
+    rrp_cross3(gi, pj, t);
+    for (int k = 0; k < 3; k++) {
+      out->ti[k] += c->ks * (1.0 - cc) * t[k];
+      out->tj[k] -= c->ks * (1.0 - cc) * t[k];
     }
   }
-  /* finite input can still overflow (a strain of 1e300): report it rather than pass it on (one
-   * sum: a NaN or an infinity anywhere makes it non-finite) */
-  double all = out->um + out->ua + out->us + out->shear + out->strain + out->twist + out->bend;
-  for (int k = 0; k < 3; k++) all += out->fi[k] + out->ti[k] + out->tj[k];
-  return isfinite(all) ? RRP_OK : RRP_ENONFINITE;
+  return binder_finite(binder_sum(out)) ? RRP_OK : RRP_ENONFINITE;
+}
+
+int rrp_binder(const rrp_binder_coeff *c, const rrp_binder_ref *ref, const double *qj0,
+               const double xi[3], const double xj[3], const double qi[4], const double qj[4],
+               rrp_binder_load *out)
+{
+  const double d[3] = {xi[0] - xj[0], xi[1] - xj[1], xi[2] - xj[2]};
+  int status;
+  if (c->shear == RRP_SHEAR_PAPER)
+    status = qj0 ? binder_paper(c, ref, qj0, d, qi, qj, out) : RRP_EDOMAIN;
+  else
+    status = binder_convected(c->km, c->ka, c->ks, c->measure, d, qi, qj, ref->ri, ref->p, out);
+  if (status == RRP_EDOMAIN) memset(out, 0, sizeof *out); /* no bond direction: no loads */
+  return status;
 }
 
 double rrp_binder_rest_length(const rrp_binder_ref *ref)

@@ -16,6 +16,14 @@
 #define RRP_CLONES
 #endif
 
+/* Inlined whatever its size: the kernels that a loop over particles or bonds vectorises must be
+ * inlined into it whole. */
+#if defined(__GNUC__)
+#define RRP_INLINE static inline __attribute__((always_inline))
+#else
+#define RRP_INLINE static inline
+#endif
+
 /* Below this angle (radians) the rotation functions use their Taylor series; the first omitted
  * term is then far below round-off (below 1e-19 relative). */
 #define RRP_SERIES_ANGLE 1e-4

@@ -9,7 +9,8 @@
  * (default 5); W = h |omega|, the rotation per step (default 0.02). The particles have random
  * masses, radii or principal moments near 1, random angular velocities of the given size and no
  * force or torque, so every step does the work of a real one. The binder kernel evaluates N bonds
- * (convected shear form) between particles turned by random angles of up to W since bonding.
+ * (convected shear form) between particles turned by random angles of up to W since bonding, one
+ * at a time (rrp_binder) and in blocks (rrp_binder_loads).
  * NAME (exact, newmark, euler, bodies, binder, stream) runs that one only (e.g. under valgrind
  * --tool=callgrind, for instruction counts). Prints one line per kernel.
  */
@@ -177,6 +178,40 @@ int main(int argc, char **argv)
       best = fmin(best, (now() - t0) / ((double) steps * n));
     }
     printf("binder   convected %7.2f ns per bond-step\n", 1e9 * best);
+    /* the same bonds in blocks (rrp_binder_loads), gathered and scattered as bond_style
+     * rrp/binder does */
+    static rrp_binder_block blk;
+    best = HUGE_VAL;
+    for (int r = 0; r < reps; r++) {
+      const double t0 = now();
+      for (int st = 0; st < steps; st++)
+        for (int i0 = 0; i0 < n; i0 += RRP_BINDER_BLOCK) {
+          const int nb = n - i0 < RRP_BINDER_BLOCK ? n - i0 : RRP_BINDER_BLOCK;
+          for (int k = 0; k < nb; k++) {
+            const int i = i0 + k, j = i + 1 < n ? i + 1 : 0;
+            for (int d = 0; d < 3; d++) {
+              blk.d[d][k] = x[i][d] - x[j][d];
+              blk.ri[d][k] = ref[i].ri[d];
+            }
+            for (int d = 0; d < 4; d++) {
+              blk.qi[d][k] = q[i][d];
+              blk.qj[d][k] = q[j][d];
+              blk.p[d][k] = ref[i].p[d];
+            }
+            blk.km[k] = c.km;
+            blk.ka[k] = c.ka;
+            blk.ks[k] = c.ks;
+            blk.measure[k] = c.measure;
+          }
+          if (rrp_binder_loads(&blk, nb) != RRP_OK) {
+            fprintf(stderr, "rrp-kernel-bench: binder block failed\n");
+            return 1;
+          }
+          for (int k = 0; k < nb; k++) sum += blk.fi[0][k] + blk.ti[1][k];
+        }
+      best = fmin(best, (now() - t0) / ((double) steps * n));
+    }
+    printf("binder   blocked  %8.2f ns per bond-step\n", 1e9 * best);
     volatile double keep = sum;
     (void) keep;
     free(ref);

@@ -262,6 +262,116 @@ static void test_binder_domain(void **state)
   assert_int_equal(rrp_binder(&k, &zero, NULL, y, x, q, q, &l), RRP_EDOMAIN);
 }
 
+/* the block kernel (rrp_binder_loads, across SIMD lanes) gives every bond the bits of rrp_binder:
+ * random bonds from small to large rotations (every angle up to pi), stiffnesses zero or not, with
+ * and without measures, blocks of every length; a block with a bad bond is refused */
+static void test_block_equals_scalar(void **state)
+{
+  (void) state;
+  rng_t r = {2026};
+  static rrp_binder_block b;
+  rrp_binder_coeff ck[RRP_BINDER_BLOCK];
+  config cf[RRP_BINDER_BLOCK];
+  const double strains[] = {1e-9, 1e-4, 0.01, 0.1, 0.5, 2.0};
+  long compared = 0;
+  for (int round = 0; round < 400; round++) {
+    const int n = 1 + round % RRP_BINDER_BLOCK;
+    for (int k = 0; k < n; k++) {
+      random_config(&r, strains[(round + k) % 6], &cf[k]);
+      if ((round + k) % 7 == 0) random_quat(&r, cf[k].qj); /* any relative rotation */
+      const double u = rng_uniform(&r);
+      ck[k] = (rrp_binder_coeff){u < 0.2 ? 0.0 : 10.0 * u, u > 0.8 ? 0.0 : 200.0 * u,
+                                 (u > 0.3 && u < 0.5) ? 0.0 : 150.0 * u, RRP_SHEAR_CONVECTED,
+                                 (round + k) % 3 == 0};
+      for (int c = 0; c < 3; c++) {
+        b.d[c][k] = cf[k].xi[c] - cf[k].xj[c];
+        b.ri[c][k] = cf[k].ref.ri[c];
+      }
+      for (int c = 0; c < 4; c++) {
+        b.qi[c][k] = cf[k].qi[c];
+        b.qj[c][k] = cf[k].qj[c];
+        b.p[c][k] = cf[k].ref.p[c];
+      }
+      b.km[k] = ck[k].km;
+      b.ka[k] = ck[k].ka;
+      b.ks[k] = ck[k].ks;
+      b.measure[k] = ck[k].measure;
+    }
+    assert_int_equal(rrp_binder_loads(&b, n), RRP_OK);
+    for (int k = 0; k < n; k++) {
+      rrp_binder_load l;
+      assert_int_equal(rrp_binder(&ck[k], &cf[k].ref, NULL, cf[k].xi, cf[k].xj, cf[k].qi,
+                                  cf[k].qj, &l),
+                       RRP_OK);
+      const double block[] = {b.fi[0][k], b.fi[1][k], b.fi[2][k], b.ti[0][k], b.ti[1][k],
+                              b.ti[2][k], b.tj[0][k], b.tj[1][k], b.tj[2][k], b.um[k],
+                              b.ua[k], b.us[k], b.strain[k], b.angle[k], b.twist[k],
+                              b.bend[k], b.shear[k]};
+      const double one[] = {l.fi[0], l.fi[1], l.fi[2], l.ti[0], l.ti[1], l.ti[2], l.tj[0],
+                            l.tj[1], l.tj[2], l.um, l.ua, l.us, l.strain, l.angle,
+                            l.twist, l.bend, l.shear};
+      assert_memory_equal(block, one, sizeof one);
+      compared++;
+    }
+    if (round % 50 == 0) { /* a bad bond anywhere in the block */
+      const int k = round % n;
+      const double keep = b.d[0][k];
+      b.d[0][k] = round % 100 == 0 ? NAN : 0.0;
+      const double d1 = b.d[1][k], d2 = b.d[2][k];
+      if (round % 100 != 0) b.d[1][k] = b.d[2][k] = 0.0; /* coincident atoms */
+      assert_int_not_equal(rrp_binder_loads(&b, n), RRP_OK);
+      b.d[0][k] = keep;
+      b.d[1][k] = d1;
+      b.d[2][k] = d2;
+    }
+  }
+  assert_true(compared > 6000);
+}
+
+/* the binder's relative rotation angle, from its trig-free arctangent, against atan2 in long
+ * double: within 3 ulp of 2 atan2(|v|, |w|) from 1e-12 rad to pi, across the kernel's three ranges
+ * (s/w <= 0.66, up to 1, and beyond: angles past pi/2) and at their edges; at angle 0 exactly 0 */
+static void test_angle_accuracy(void **state)
+{
+  (void) state;
+  rng_t r = {7};
+  const rrp_binder_coeff k = {10.0, 0.0, 0.0, RRP_SHEAR_CONVECTED, 0};
+  rrp_binder_ref ref = {{1, 0, 0}, {1, 0, 0, 0}};
+  const double x0[3] = {0, 0, 0}, x1[3] = {1, 0, 0}, id[4] = {1, 0, 0, 0};
+  double worst = 0.0;
+  for (int t = 0; t < 200000; t++) {
+    double angle;
+    if (t < 100000)
+      angle = exp(rng_range(&r, log(1e-12), log(3.14159265358979)));
+    else /* near the edges of the ranges: 2 atan 0.66 and pi/2 */
+      angle = (t % 2 ? 2.0 * atan(0.66) : 1.5707963267948966) * (1.0 + rng_range(&r, -1e-6, 1e-6));
+    double axis[3];
+    rng_vec(&r, 1.0, axis);
+    const double na = sqrt(axis[0] * axis[0] + axis[1] * axis[1] + axis[2] * axis[2]);
+    const double q[4] = {cos(0.5 * angle), sin(0.5 * angle) * axis[0] / na,
+                         sin(0.5 * angle) * axis[1] / na, sin(0.5 * angle) * axis[2] / na};
+    const double qs[4] = {t % 3 ? q[0] : -q[0], t % 3 ? q[1] : -q[1], t % 3 ? q[2] : -q[2],
+                          t % 3 ? q[3] : -q[3]}; /* -q: the same rotation */
+    rrp_binder_load l;
+    assert_int_equal(rrp_binder(&k, &ref, NULL, x1, x0, qs, id, &l), RRP_OK);
+    const long double s = sqrtl((long double) q[1] * q[1] + (long double) q[2] * q[2] +
+                                (long double) q[3] * q[3]);
+    const long double exact = 2.0L * atan2l(s, fabsl((long double) q[0]));
+    const double err = (double) (fabsl((long double) l.angle - exact) / exact);
+    if (err > worst) worst = err;
+    /* the torque -Km theta along the rotation's axis, of length Km angle */
+    const double tn = sqrt(l.ti[0] * l.ti[0] + l.ti[1] * l.ti[1] + l.ti[2] * l.ti[2]);
+    assert_true(fabs(tn - 10.0 * l.angle) <= 1e-14 * tn);
+  }
+  assert_true(worst <= 6.7e-16); /* 3 ulp; measured 4.4e-16 */
+  rrp_binder_load l;
+  assert_int_equal(rrp_binder(&k, &ref, NULL, x1, x0, id, id, &l), RRP_OK);
+  assert_true(l.angle == 0.0 && l.ti[0] == 0.0 && l.um == 0.0);
+  const double half_turn[4] = {0.0, 0.0, 1.0, 0.0}; /* angle pi, w = 0 */
+  assert_int_equal(rrp_binder(&k, &ref, NULL, x1, x0, half_turn, id, &l), RRP_OK);
+  assert_true(fabs(l.angle - 3.14159265358979323846) <= 4.5e-16 * 3.14159265358979323846);
+}
+
 /* the 7-number reference gives the loads of the formulas on d0, R_i0, R_j0 (Q_e = R_e R_e0^T):
  * energies and measures from the definitions, for both shear forms */
 static void test_reference_formulas(void **state)
@@ -472,6 +582,8 @@ int main(void)
       cmocka_unit_test(test_torsion_known),
       cmocka_unit_test(test_binder_domain),
       cmocka_unit_test(test_reference_formulas),
+      cmocka_unit_test(test_block_equals_scalar),
+      cmocka_unit_test(test_angle_accuracy),
       cmocka_unit_test(test_damage),
       cmocka_unit_test(test_hertz_pair),
       cmocka_unit_test(test_hertz_mix),

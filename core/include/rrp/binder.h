@@ -10,6 +10,7 @@
  *   int rrp_binder(const rrp_binder_coeff *c, const rrp_binder_ref *ref, const double *qj0,
  *                  const double xi[3], const double xj[3], const double qi[4],
  *                  const double qj[4], rrp_binder_load *out);
+ *   int rrp_binder_loads(rrp_binder_block *b, int n);
  *   double rrp_binder_rest_length(const rrp_binder_ref *ref);
  *   int rrp_binder_limit_set(double axial, double shear, double bend, double twist,
  *                            rrp_binder_limit *lim);
@@ -114,6 +115,32 @@ void rrp_binder_reference(const double d0[3], const double qi0[4], const double 
 int rrp_binder(const rrp_binder_coeff *c, const rrp_binder_ref *ref, const double *qj0,
                const double xi[3], const double xj[3], const double qi[4], const double qj[4],
                rrp_binder_load *out);
+
+/* A block of bonds for rrp_binder_loads, as a structure of arrays (index k of bond k): the inputs
+ * of rrp_binder for the convected shear form, with d = x_i - x_j and the coefficients per bond,
+ * and the outputs, rrp_binder_load's fields. */
+#define RRP_BINDER_BLOCK 32
+typedef struct rrp_binder_block {
+  /* inputs */
+  double d[3][RRP_BINDER_BLOCK];  /* x_i - x_j */
+  double qi[4][RRP_BINDER_BLOCK]; /* orientations */
+  double qj[4][RRP_BINDER_BLOCK];
+  double ri[3][RRP_BINDER_BLOCK]; /* reference (rrp_binder_ref) */
+  double p[4][RRP_BINDER_BLOCK];
+  double km[RRP_BINDER_BLOCK], ka[RRP_BINDER_BLOCK], ks[RRP_BINDER_BLOCK];
+  int measure[RRP_BINDER_BLOCK];
+  /* outputs */
+  double fi[3][RRP_BINDER_BLOCK], ti[3][RRP_BINDER_BLOCK], tj[3][RRP_BINDER_BLOCK];
+  double um[RRP_BINDER_BLOCK], ua[RRP_BINDER_BLOCK], us[RRP_BINDER_BLOCK];
+  double strain[RRP_BINDER_BLOCK], angle[RRP_BINDER_BLOCK], twist[RRP_BINDER_BLOCK];
+  double bend[RRP_BINDER_BLOCK], shear[RRP_BINDER_BLOCK];
+} rrp_binder_block;
+
+/* Loads of bonds 0..n-1 of a block (n <= RRP_BINDER_BLOCK) in the convected shear form, across
+ * SIMD lanes: bond k gets the same bits as rrp_binder gives it. Returns RRP_OK when rrp_binder
+ * would return RRP_OK for every bond; otherwise the block's outputs are not to be used (call
+ * rrp_binder on each bond to find the bad one and its status). */
+int rrp_binder_loads(rrp_binder_block *b, int n);
 
 /* L0 = |r_i|, the rest length of a bond. */
 double rrp_binder_rest_length(const rrp_binder_ref *ref);

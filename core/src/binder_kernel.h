@@ -1,0 +1,149 @@
+/* binder_kernel.h - the loads of one binder as straight-line code without a branch, shared by
+ * rrp_binder (one bond, binder.c) and rrp_binder_loads (blocks of bonds across SIMD lanes,
+ * binder_block.c): both run the same operations in the same order, so they give the same bits.
+ * Private to the core (not installed). */
+#ifndef RRP_BINDER_KERNEL_H
+#define RRP_BINDER_KERNEL_H
+
+#include "rrp/binder.h"
+#include "vec3.h"
+
+#include <math.h>
+
+/* finite, as a comparison the vectoriser takes (false for NaN and infinities) */
+RRP_INLINE int binder_finite(double v)
+{
+  return fabs(v) <= 1.79769313486231570815e+308;
+}
+
+/* 2 atan2(s, w) / s for s, w >= 0 (2/w at s = 0): the angle of a unit quaternion (w, v), s = |v|,
+ * over s. No atan2 and no branch, so that it vectorises: with t = min(s, w) / max(s, w) in
+ * [0, 1], atan t = y0 + atan x with x = t (y0 = 0) or, above t = 0.66, x = (t - 1)/(t + 1)
+ * (y0 = pi/4), and atan x = x + x z P(z)/Q(z), z = x^2, the rational form of the Cephes library
+ * (S. L. Moshier, atan.c: 2.2e-16 peak relative error on |x| <= 0.66), with pi/4 and pi/2 split in
+ * two doubles. For s > w, atan2(s, w) = pi/2 - atan t. Where x = t = s/w (the small angles of
+ * nearly every binder), (atan x)/s = (1 + z P/Q)/w, with no division by s. */
+RRP_INLINE double binder_log_factor(double s, double w)
+{
+  static const double P0 = -8.750608600031904122785e-1, P1 = -1.615753718733365076637e1,
+                      P2 = -7.500855792314704667340e1, P3 = -1.228866684490136173410e2,
+                      P4 = -6.485021904942025371773e1;
+  static const double Q0 = 2.485846490142306297962e1, Q1 = 1.650270098316988542046e2,
+                      Q2 = 4.328810604912902668951e2, Q3 = 4.853903996359136964868e2,
+                      Q4 = 1.945506571482613964425e2;
+  static const double PIO2 = 1.57079632679489661923, PIO4 = 7.85398163397448309616e-1;
+  static const double MOREBITS = 6.123233995736765886130e-17; /* pi/2 - PIO2 */
+  const int big = s > w;
+  const double num = big ? w : s, den = big ? s : w;
+  const int mid = num > 0.66 * den;
+  const double x = (mid ? num - den : num) / (mid ? num + den : den);
+  const double z = x * x;
+  const double pz = (((P0 * z + P1) * z + P2) * z + P3) * z + P4;
+  const double qz = ((((z + Q0) * z + Q1) * z + Q2) * z + Q3) * z + Q4;
+  const double r = z * pz / qz; /* atan(x)/x - 1 */
+  const double at = x + x * r;  /* atan x */
+  const double y0 = mid ? PIO4 : 0.0, mb = mid ? 0.5 * MOREBITS : 0.0;
+  /* atan t = y0 + (at + mb); pi/2 - atan t = (PIO2 - y0) + ((MOREBITS - mb) - at) */
+  const double half = big ? (PIO2 - y0) + ((MOREBITS - mb) - at) : y0 + (at + mb);
+  return (big | mid) ? 2.0 * half / s : 2.0 * (1.0 + r) / w;
+}
+
+/* theta = log(qr), qr = q_i p q_j* (torsion/bending, (44)-(47)): the sign of qr chosen so that its
+ * scalar part is >= 0; returns |theta| */
+RRP_INLINE double binder_theta(const double qi[4], const double p[4], const double qj[4],
+                                  double qr[4], double th[3])
+{
+  const double qjc[4] = {qj[0], -qj[1], -qj[2], -qj[3]};
+  double a[4];
+  rrp_qmul(qi, p, a);
+  rrp_qmul(a, qjc, qr);
+  /* the vector part of a product of unit quaternions has |v| <= 1: |v| needs no scaling */
+  const double s = sqrt(qr[1] * qr[1] + qr[2] * qr[2] + qr[3] * qr[3]);
+  const double sgn = qr[0] < 0.0 ? -1.0 : 1.0;
+  const double f = binder_log_factor(s, sgn * qr[0]);
+  for (int k = 0; k < 3; k++) th[k] = f * (sgn * qr[k + 1]);
+  return f * s;
+}
+
+/* the bond's length L and rest length L0, their inverses, the unit vectors d^ and r_i/L0; the
+ * status of the frame (RRP_ENONFINITE for a non-finite L or L0, RRP_EDOMAIN for a zero one) */
+RRP_INLINE int binder_frame(const double d[3], const double ri[3], double *L, double *invL,
+                               double *invL0, double dh[3], double rh[3])
+{
+  *L = sqrt(rrp_dot3(d, d));
+  const double L0 = sqrt(rrp_dot3(ri, ri));
+  /* two divisions for the whole bond: the rest multiplies by 1/L and 1/L0 */
+  *invL = 1.0 / *L;
+  *invL0 = 1.0 / L0;
+  rrp_scale3(*invL, d, dh);
+  rrp_scale3(*invL0, ri, rh);
+  const int finite = binder_finite(*L) & binder_finite(L0);
+  const int zero = (*L == 0.0) | (L0 == 0.0);
+  return !finite ? RRP_ENONFINITE : zero ? RRP_EDOMAIN : RRP_OK;
+}
+
+/* the sum of a load's values: non-finite when any of them is */
+RRP_INLINE double binder_sum(const rrp_binder_load *out)
+{
+  double all = out->um + out->ua + out->us + out->shear + out->strain + out->twist + out->bend;
+  for (int k = 0; k < 3; k++) all += out->fi[k] + out->ti[k] + out->tj[k];
+  return all;
+}
+
+/* The loads of one binder in the convected shear form (rrp_binder's, see rrp/binder.h) with the
+ * stiffnesses km, ka, ks and the measures when measure is nonzero; d = x_i - x_j. Every term is
+ * evaluated, a zero stiffness making its contribution +0, so that the bits equal those of the
+ * terms skipped. Returns RRP_OK, RRP_EDOMAIN (L or L0 zero; out then holds no loads) or
+ * RRP_ENONFINITE. */
+RRP_INLINE int binder_convected(double km, double ka, double ks, int measure, const double d[3],
+                                   const double qi[4], const double qj[4], const double ri[3],
+                                   const double p[4], rrp_binder_load *out)
+{
+  double L, invL, invL0, dh[3], rh[3], qr[4], th[3];
+  const int frame = binder_frame(d, ri, &L, &invL, &invL0, dh, rh);
+  out->strain = L * invL0 - 1.0;
+  out->angle = binder_theta(qi, p, qj, qr, th);
+
+  /* measures: twist along the bond, bending across it */
+  const double twist = rrp_dot3(th, dh);
+  const double bend2 = out->angle * out->angle - twist * twist;
+  const double bend = sqrt(bend2 > 0.0 ? bend2 : 0.0);
+  out->twist = measure ? twist : 0.0;
+  out->bend = measure ? bend : 0.0;
+
+  /* torsion and bending */
+  out->um = 0.5 * km * rrp_dot3(th, th);
+  for (int k = 0; k < 3; k++) {
+    out->ti[k] = 0.0 - km * th[k];
+    out->tj[k] = 0.0 + km * th[k];
+  }
+
+  /* axial (51)-(52) */
+  const double strain = out->strain;
+  out->ua = 0.5 * ka * strain * strain;
+  const double sa = -ka * invL0 * strain;
+  for (int k = 0; k < 3; k++) out->fi[k] = 0.0 + sa * dh[k];
+
+  /* shear, convected: c_e = (Q_e d0^) . d^ at both ends; Q_j d0^ = (Q_i Q_j^T)^T Q_i d0^ */
+  double gi[3], gj[3], ti[3], tj[3];
+  const double qrc[4] = {qr[0], -qr[1], -qr[2], -qr[3]};
+  rrp_qrot(qi, rh, gi); /* Q_i d0^ = R_i r_i/L0 */
+  rrp_qrot(qrc, gi, gj);
+  const double ci = rrp_dot3(gi, dh), cj = rrp_dot3(gj, dh);
+  const double shear = 0.5 * ((1.0 - ci) * (1.0 - ci) + (1.0 - cj) * (1.0 - cj));
+  out->shear = (ks != 0.0) | measure ? shear : 0.0;
+  out->us = 0.5 * ks * out->shear;
+  const double si = 0.5 * ks * (1.0 - ci), sj = 0.5 * ks * (1.0 - cj);
+  for (int k = 0; k < 3; k++)
+    out->fi[k] += (si * (gi[k] - ci * dh[k]) + sj * (gj[k] - cj * dh[k])) * invL;
+  rrp_cross3(gi, dh, ti);
+  rrp_cross3(gj, dh, tj);
+  for (int k = 0; k < 3; k++) {
+    out->ti[k] += si * ti[k];
+    out->tj[k] += sj * tj[k];
+  }
+  /* finite input can still overflow (a strain of 1e300): report it rather than pass it on */
+  return frame != RRP_OK ? frame : binder_finite(binder_sum(out)) ? RRP_OK : RRP_ENONFINITE;
+}
+
+#endif
