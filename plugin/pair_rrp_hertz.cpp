@@ -105,11 +105,8 @@ void PairRRPHertz::compute(int eflag, int vflag)
   ev_init(eflag, vflag);
 
   double **x = atom->x;
-  double **f = atom->f;
   const double *radius = atom->radius;
   const int *type = atom->type;
-  const int nlocal = atom->nlocal;
-  const int newton_pair = force->newton_pair;
   const double *special_lj = force->special_lj;
 
   const int inum = list->inum;
@@ -117,47 +114,105 @@ void PairRRPHertz::compute(int eflag, int vflag)
   const int *numneigh = list->numneigh;
   int **firstneigh = list->firstneigh;
 
+  // the pairs in contact (and any NaN distance) are gathered, a few atoms' worth at a time, their
+  // Hertz factors evaluated across SIMD lanes (rrp_hertz_pair_factors), then the forces applied
+  // in the order of the neighbor list, as one loop over it would: the same bits
+  double *x0 = inum ? x[0] : nullptr;    // LAMMPS's per-atom arrays are contiguous
+  int np = 0;
   for (int ii = 0; ii < inum; ii++) {
     const int i = ilist[ii];
     const int *jlist = firstneigh[i];
-    const double xi = x[i][0], yi = x[i][1], zi = x[i][2], ri = radius[i];
+    const double xi = x0[3 * i], yi = x0[3 * i + 1], zi = x0[3 * i + 2], ri = radius[i];
     const double *kpi = kpp[type[i]];
-    double fxi = 0.0, fyi = 0.0, fzi = 0.0;
-    for (int jj = 0; jj < numneigh[i]; jj++) {
+    const int jnum = numneigh[i];
+    if (np + jnum > static_cast<int>(pair_i.size())) grow(np + jnum + BLOCK);
+    for (int jj = 0; jj < jnum; jj++) {
       int j = jlist[jj];
       const double factor = special_lj[sbmask(j)];
       j &= NEIGHMASK;
-      if (factor == 0.0) continue;    // excluded (special_bonds)
-      const double dx = xi - x[j][0], dy = yi - x[j][1], dz = zi - x[j][2];
+      const double dx = xi - x0[3 * j], dy = yi - x0[3 * j + 1], dz = zi - x0[3 * j + 2];
       const double rsq = dx * dx + dy * dy + dz * dz;
-      double evdwl = 0.0;
+      const double a = ri + radius[j];
+      // kept when in contact, or a NaN for the kernel to report; excluded pairs (special_bonds)
+      // not: written always, counted only if kept (whether a pair touches is as good as random,
+      // a branch on it would be mispredicted often)
+      pair_i[np] = i;
+      pair_j[np] = j;
+      pair_k[np] = kpi[type[j]];
+      pair_a[np] = a;
+      pair_rsq[np] = rsq;
+      pair_factor[np] = factor;
+      np += static_cast<int>(!(rsq >= a * a)) & static_cast<int>(factor != 0.0);
+    }
+    if (np >= BLOCK || ii == inum - 1) {
+      apply(np, eflag);
+      np = 0;
+    }
+  }
+  if (vflag_fdotr) virial_fdotr_compute();
+}
+
+/* ----------------------------------------------------------------------
+   the forces of the np gathered pairs, grouped by atom i in the neighbor list's order: the
+   factors across SIMD lanes, then, pair by pair, F_j -= f and the sum of F_i added to f[i] when
+   its pairs end, as the one-pair-at-a-time loop adds them
+------------------------------------------------------------------------- */
+
+void PairRRPHertz::grow(int n)
+{
+  pair_i.resize(n);
+  pair_j.resize(n);
+  for (auto *v : {&pair_k, &pair_a, &pair_rsq, &pair_factor, &pair_fs, &pair_e}) v->resize(n);
+}
+
+void PairRRPHertz::apply(int np, int eflag)
+{
+  if (np == 0) return;
+  double **x = atom->x;
+  double *x0 = x[0], *f0 = atom->f[0];
+  const int nlocal = atom->nlocal;
+  const int newton_pair = force->newton_pair;
+  if (rrp_hertz_pair_factors(np, pair_k.data(), pair_a.data(), pair_rsq.data(), pair_fs.data(),
+                             eflag ? pair_e.data() : nullptr) != RRP_OK)
+    for (int p = 0; p < np; p++) {
       int status = RRP_OK;
-      const double fs = rrp_hertz_pair_factor(kpi[type[j]], ri + radius[j], rsq,
-                                              eflag ? &evdwl : nullptr, &status);
-      if (status != RRP_OK)
+      rrp_hertz_pair_factor(pair_k[p], pair_a[p], pair_rsq[p], nullptr, &status);
+      if (status != RRP_OK) {
+        const int i = pair_i[p], j = pair_j[p];
         error->one(FLERR, "Pair style rrp/hertz: atoms {} and {} on step {}: {} (at ({}, {}, {}))",
                    atom->tag[i], atom->tag[j], update->ntimestep,
                    status == RRP_EDOMAIN ? "coincident centres" : "non-finite positions",
                    x[i][0], x[i][1], x[i][2]);
-      if (fs == 0.0) continue;    // no overlap
-      const double fpair = factor * fs;
+      }
+    }
+  double fxi = 0.0, fyi = 0.0, fzi = 0.0;
+  for (int p = 0; p < np; p++) {
+    const int i = pair_i[p], j = pair_j[p];
+    const double fs = pair_fs[p];
+    if (fs != 0.0) {
+      const double dx = x0[3 * i] - x0[3 * j], dy = x0[3 * i + 1] - x0[3 * j + 1],
+                   dz = x0[3 * i + 2] - x0[3 * j + 2];
+      const double fpair = pair_factor[p] * fs;
       const double fx = fpair * dx, fy = fpair * dy, fz = fpair * dz;
       fxi += fx;
       fyi += fy;
       fzi += fz;
       if (newton_pair || j < nlocal) {
-        f[j][0] -= fx;
-        f[j][1] -= fy;
-        f[j][2] -= fz;
+        f0[3 * j] -= fx;
+        f0[3 * j + 1] -= fy;
+        f0[3 * j + 2] -= fz;
       }
       if (evflag)
-        ev_tally_xyz(i, j, nlocal, newton_pair, factor * evdwl, 0.0, fx, fy, fz, dx, dy, dz);
+        ev_tally_xyz(i, j, nlocal, newton_pair, pair_factor[p] * (eflag ? pair_e[p] : 0.0), 0.0, fx,
+                     fy, fz, dx, dy, dz);
     }
-    f[i][0] += fxi;
-    f[i][1] += fyi;
-    f[i][2] += fzi;
+    if (p == np - 1 || pair_i[p + 1] != i) {
+      f0[3 * i] += fxi;
+      f0[3 * i + 1] += fyi;
+      f0[3 * i + 2] += fzi;
+      fxi = fyi = fzi = 0.0;
+    }
   }
-  if (vflag_fdotr) virial_fdotr_compute();
 }
 
 double PairRRPHertz::single(int i, int j, int itype, int jtype, double rsq, double /*factor_coul*/,

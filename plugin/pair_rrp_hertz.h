@@ -15,6 +15,8 @@ PairStyle(rrp/hertz,PairRRPHertz);
 
 #include "pair.h"
 
+#include <vector>
+
 namespace LAMMPS_NS {
 
 class PairRRPHertz : public Pair {
@@ -38,6 +40,14 @@ class PairRRPHertz : public Pair {
  protected:
   double **kpp;
   double maxrad;
+
+  // pairs in contact gathered for rrp_hertz_pair_factors: atoms, stiffness, a = R_i + R_j,
+  // |d|^2, special factor; the factors and energies
+  static constexpr int BLOCK = 256;
+  std::vector<int> pair_i, pair_j;
+  std::vector<double> pair_k, pair_a, pair_rsq, pair_factor, pair_fs, pair_e;
+  void grow(int n);
+  void apply(int np, int eflag);
   void allocate();
 };
 

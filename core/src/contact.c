@@ -24,6 +24,32 @@ int rrp_hertz_pair(double K, double Ri, double Rj, const double xi[3], const dou
   return RRP_OK;
 }
 
+/* every value computed on every lane, the results selected: the operations of
+ * rrp_hertz_pair_factor in its order, so the same bits */
+RRP_CLONES int rrp_hertz_pair_factors(int n, const double *K, const double *a, const double *rsq,
+                                      double *fs, double *energy)
+{
+  int bad = 0;
+  for (int k = 0; k < n; k++) {
+    const double r = sqrt(rsq[k]);
+    const double delta = 1.0 - r / a[k];
+    const double sd = sqrt(fabs(delta));
+    const int overlap = rsq[k] < a[k] * a[k];
+    const int nan = !(rsq[k] < a[k] * a[k]) & !(rsq[k] >= a[k] * a[k]);
+    bad |= nan | (overlap & (rsq[k] == 0.0));
+    const double f = K[k] / a[k] * delta * sd / r;
+    fs[k] = overlap ? f : 0.0;
+  }
+  if (energy)
+    for (int k = 0; k < n; k++) {
+      const double r = sqrt(rsq[k]);
+      const double delta = 1.0 - r / a[k];
+      const double e = 0.4 * K[k] * delta * delta * sqrt(fabs(delta));
+      energy[k] = rsq[k] < a[k] * a[k] ? e : 0.0;
+    }
+  return bad ? RRP_ENONFINITE : RRP_OK;
+}
+
 double rrp_hertz_wall(double K, double R, double s, double *force)
 {
   const double delta = 1.0 - s / R;

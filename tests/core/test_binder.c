@@ -550,6 +550,44 @@ static void test_hertz_pair(void **state)
   assert_true(U == 0.0 && f[0] == 0.0);
 }
 
+/* the Hertz factors of many pairs at once (rrp_hertz_pair_factors, across SIMD lanes) are bitwise
+ * those of rrp_hertz_pair_factor, in contact or not, with and without energies; a NaN distance or
+ * coincident centres anywhere refuse the block */
+static void test_hertz_pair_factors(void **state)
+{
+  (void) state;
+  rng_t r = {99};
+  enum { N = 203 };
+  double K[N], a[N], rsq[N], fs[N], e[N], fs2[N];
+  for (int round = 0; round < 50; round++) {
+    for (int k = 0; k < N; k++) {
+      K[k] = rng_range(&r, 10.0, 5000.0);
+      a[k] = rng_range(&r, 0.5, 2.0);
+      const double rr = a[k] * rng_range(&r, 0.5, 1.2); /* a third apart */
+      rsq[k] = k % 17 == 0 ? a[k] * a[k] : rr * rr;    /* and just touching */
+    }
+    const int n = N - round;
+    assert_int_equal(rrp_hertz_pair_factors(n, K, a, rsq, fs, e), RRP_OK);
+    assert_int_equal(rrp_hertz_pair_factors(n, K, a, rsq, fs2, NULL), RRP_OK);
+    for (int k = 0; k < n; k++) {
+      double energy = 0.0;
+      int status = RRP_OK;
+      const double one = rrp_hertz_pair_factor(K[k], a[k], rsq[k], &energy, &status);
+      assert_int_equal(status, RRP_OK);
+      assert_memory_equal(&fs[k], &one, sizeof one);
+      assert_memory_equal(&fs2[k], &one, sizeof one);
+      assert_memory_equal(&e[k], &energy, sizeof energy);
+    }
+  }
+  rsq[7] = NAN;
+  assert_int_not_equal(rrp_hertz_pair_factors(20, K, a, rsq, fs, NULL), RRP_OK);
+  rsq[7] = 0.0;
+  assert_int_not_equal(rrp_hertz_pair_factors(20, K, a, rsq, fs, e), RRP_OK);
+  a[7] = NAN;
+  rsq[7] = 1.0;
+  assert_int_not_equal(rrp_hertz_pair_factors(20, K, a, rsq, fs, e), RRP_OK);
+}
+
 static void test_hertz_mix(void **state)
 {
   (void) state;
@@ -586,6 +624,7 @@ int main(void)
       cmocka_unit_test(test_angle_accuracy),
       cmocka_unit_test(test_damage),
       cmocka_unit_test(test_hertz_pair),
+      cmocka_unit_test(test_hertz_pair_factors),
       cmocka_unit_test(test_hertz_mix),
       cmocka_unit_test(test_hertz_wall),
   };

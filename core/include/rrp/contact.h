@@ -6,6 +6,8 @@
  *
  *   int rrp_hertz_pair(double K, double Ri, double Rj, const double xi[3], const double xj[3],
  *                      double fi[3], double *energy);
+ *   int rrp_hertz_pair_factors(int n, const double *K, const double *a, const double *rsq,
+ *                              double *fs, double *energy);
  *   double rrp_hertz_wall(double K, double R, double s, double *force);
  *   double rrp_hertz_mix(double K1, double K2);
  *
@@ -55,6 +57,13 @@ static inline double rrp_hertz_pair_factor(double K, double a, double rsq, doubl
   if (energy) *energy += 0.4 * K * delta * delta * sd;
   return K / a * delta * sd / r;
 }
+
+/* rrp_hertz_pair_factor over n candidate pairs at once, across SIMD lanes: fs[k] for K[k], a[k],
+ * rsq[k], and energy[k] = U (0 without overlap) when energy is not NULL; bitwise the values of
+ * rrp_hertz_pair_factor. Returns RRP_OK, or, when some pair cannot be evaluated, a nonzero status
+ * (find the pair with rrp_hertz_pair_factor; the outputs are then not to be used). */
+int rrp_hertz_pair_factors(int n, const double *K, const double *a, const double *rsq, double *fs,
+                           double *energy);
 
 /* The stiffness of contacts between two kinds of particles with stiffnesses K1, K2: the geometric
  * mean sqrt(K1 K2) (the mixing rule of pair_style rrp/hertz). */
