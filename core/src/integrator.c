@@ -175,6 +175,80 @@ static inline int positive_finite(double x)
   return (x > 0.0) & (x <= 1.79769313486231570815e+308);
 }
 
+/* finite, as a comparison the vectoriser takes */
+static inline int finite_v(double x)
+{
+  return fabs(x) <= 1.79769313486231570815e+308;
+}
+
+/* first_half_block for a block whose particles are all selected (the usual case, group all): the
+ * block's x, v, f, Omega and T are arrays of 3 nb doubles each, so the kick, the drift and the
+ * angular kick run as flat loops over them that the compiler vectorises, with the kick factors
+ * spread to the three components; the quaternions (4 nb doubles) likewise. The same operations
+ * in the same order as first_half_checked, so the same bits. Returns 1 when the block was
+ * stored, 0 (nothing stored) when some particle fails a check. */
+RRP_INLINE int first_half_flat(const rrp_spheres *p, double h, int exact, int i0, int nb,
+                                  const double *dtm, const double *dtj)
+{
+  double dtm3[3 * RRP_BLOCK], dtj3[3 * RRP_BLOCK];
+  double w[3 * RRP_BLOCK], vn[3 * RRP_BLOCK], xn[3 * RRP_BLOCK];
+  double hw2[RRP_BLOCK], c[RRP_BLOCK], k[RRP_BLOCK], qn[4 * RRP_BLOCK];
+  double *x = p->x[i0], *v = p->v[i0], *om = p->omega[i0], *q = p->quat[i0];
+  const double *f = p->f[i0], *t = p->torque[i0];
+  const int n3 = 3 * nb;
+  for (int j = 0; j < nb; j++)
+    for (int d = 0; d < 3; d++) {
+      dtm3[3 * j + d] = dtm[j];
+      dtj3[3 * j + d] = dtj[j];
+    }
+  int bad = 0;
+  for (int m = 0; m < n3; m++) {
+    w[m] = om[m] + dtj3[m] * t[m];
+    vn[m] = v[m] + dtm3[m] * f[m];
+    xn[m] = x[m] + h * vn[m];
+    bad |= !(finite_v(w[m]) & finite_v(vn[m]) & finite_v(xn[m]));
+  }
+  for (int j = 0; j < nb; j++)
+    hw2[j] = h * h * (w[3 * j] * w[3 * j] + w[3 * j + 1] * w[3 * j + 1] + w[3 * j + 2] * w[3 * j + 2]);
+  /* the increment's quaternion (c, k w) (increment_quat) */
+  if (exact) {
+    for (int j = 0; j < nb; j++) {
+      bad |= !(hw2[j] < 1.0);
+      c[j] = sqrt(0.5 * (1.0 + sqrt(fabs(1.0 - hw2[j]))));
+      k[j] = h / (2.0 * c[j]);
+    }
+  } else {
+    for (int j = 0; j < nb; j++) {
+      bad |= !finite_v(hw2[j]);
+      c[j] = 1.0 / sqrt(1.0 + 0.25 * hw2[j]);
+      k[j] = 0.5 * h * c[j];
+    }
+  }
+  if (bad) return 0;
+  /* R <- R(da) R (rotate_by), written out so that it vectorises across particles */
+  for (int j = 0; j < nb; j++) {
+    const double d0 = c[j], d1 = k[j] * w[3 * j], d2 = k[j] * w[3 * j + 1], d3 = k[j] * w[3 * j + 2];
+    const double q0 = q[4 * j], q1 = q[4 * j + 1], q2 = q[4 * j + 2], q3 = q[4 * j + 3];
+    const double r0 = d0 * q0 - d1 * q1 - d2 * q2 - d3 * q3;
+    const double r1 = d0 * q1 + d1 * q0 + d2 * q3 - d3 * q2;
+    const double r2 = d0 * q2 - d1 * q3 + d2 * q0 + d3 * q1;
+    const double r3 = d0 * q3 + d1 * q2 - d2 * q1 + d3 * q0;
+    const double s = 0.5 * (3.0 - (r0 * r0 + r1 * r1 + r2 * r2 + r3 * r3));
+    qn[4 * j] = r0 * s;
+    qn[4 * j + 1] = r1 * s;
+    qn[4 * j + 2] = r2 * s;
+    qn[4 * j + 3] = r3 * s;
+  }
+  /* store */
+  for (int m = 0; m < n3; m++) {
+    v[m] = vn[m];
+    x[m] = xn[m];
+    om[m] = w[m];
+  }
+  for (int m = 0; m < 4 * nb; m++) q[m] = qn[m];
+  return 1;
+}
+
 RRP_CLONES static int first_half_block(const rrp_spheres *p, const rrp_inertia *in, double h,
                                        double dtf, int exact, int i0, int nb)
 {
@@ -207,6 +281,9 @@ RRP_CLONES static int first_half_block(const rrp_spheres *p, const rrp_inertia *
     }
   }
   if (fail) return 0;
+  int all_selected = 1;
+  for (int j = 0; j < nb; j++) all_selected &= sel[j];
+  if (all_selected) return first_half_flat(p, h, exact, i0, nb, dtm, dtj);
   /* kick, drift, w = Omega + dt/J T, h^2 |w|^2, and one finiteness check of the lot (kept
    * scalar: vectorised, its loads of 3-vectors cost more than they save) */
   double all = 0.0;
@@ -307,6 +384,23 @@ RRP_CLONES static void verlet_second(const rrp_spheres *p, const rrp_inertia *in
         dtj[j] = dtf / J[j];
         ok[j] &= positive_finite(J[j]);
       }
+    }
+    int all_ok = 1;
+    for (int j = 0; j < nb; j++) all_ok &= ok[j];
+    if (all_ok) { /* flat loops over the block's 3 nb components, as in first_half_flat */
+      double dtm3[3 * RRP_BLOCK], dtj3[3 * RRP_BLOCK];
+      for (int j = 0; j < nb; j++)
+        for (int d = 0; d < 3; d++) {
+          dtm3[3 * j + d] = dtm[j];
+          dtj3[3 * j + d] = dtj[j];
+        }
+      double *v = p->v[i0], *om = p->omega[i0];
+      const double *f = p->f[i0], *t = p->torque[i0];
+      for (int m = 0; m < 3 * nb; m++) {
+        v[m] += dtm3[m] * f[m];
+        om[m] += dtj3[m] * t[m];
+      }
+      continue;
     }
     for (int j = 0; j < nb; j++) {
       if (!ok[j]) continue;
