@@ -3,9 +3,9 @@
  * (legendre.h), as in the rigid-body harness's rrp-general scheme. */
 #include "rrp/bodies.h"
 
-#include "legendre.h"
-#include "vec3.h"
+#include "body_step.h"
 
+#include <float.h>
 #include <math.h>
 #include <stddef.h>
 
@@ -41,63 +41,6 @@ int rrp_body_of(const rrp_bodies *p, int i, double I[3], double **q)
   return positive(I[0]) && positive(I[1]) && positive(I[2]) ? RRP_OK : RRP_EDOMAIN;
 }
 
-/* rhs = h Pi = h R^T L of (14): L turned by the conjugate of q (t = 2 L x u, Pi = L + w t +
- * t x u). (Scalars: GCC 12's SLP vectoriser otherwise pairs the stores of t and reloads them as
- * a vector, a store-forwarding stall of a dozen cycles per body.) */
-static inline void body_rhs(const double L[3], const double q[4], double h, double rhs[3])
-{
-  const double q0 = q[0], u0 = q[1], u1 = q[2], u2 = q[3];
-  const double t0 = L[1] * u2 - L[2] * u1, t1 = L[2] * u0 - L[0] * u2, t2 = L[0] * u1 - L[1] * u0;
-  rhs[0] = h * (L[0] + 2.0 * (q0 * t0 + (t1 * u2 - t2 * u1)));
-  rhs[1] = h * (L[1] + 2.0 * (q0 * t1 + (t2 * u0 - t0 * u2)));
-  rhs[2] = h * (L[2] + 2.0 * (q0 * t2 + (t0 * u1 - t1 * u0)));
-}
-
-/* h |omega| of a step the map could not take, |rhs/I| */
-static inline double body_hw(const double I[3], const double rhs[3])
-{
-  const double w[3] = {rhs[0] / I[0], rhs[1] / I[1], rhs[2] / I[2]};
-  return rrp_norm3(w);
-}
-
-/* R_k+1 = R_k R(beta): qn = q (1, beta/2), normalised (for a unit q that is the division by
- * sqrt(1 + |beta|^2/4) of (3.13), and it keeps |q| = 1 against round-off) */
-static inline void body_turn(const double q[4], const double beta[3], double qn[4])
-{
-  const double qb[4] = {1.0, 0.5 * beta[0], 0.5 * beta[1], 0.5 * beta[2]};
-  rrp_qmul(q, qb, qn);
-  const double nn = 1.0 / sqrt(qn[0] * qn[0] + qn[1] * qn[1] + qn[2] * qn[2] + qn[3] * qn[3]);
-  for (int d = 0; d < 4; d++) qn[d] *= nn;
-}
-
-/* the step of one body (mass m, positive principal moments I) into (vn, xn, Ln, qn), its own
- * state untouched */
-static inline int step_one(double m, const double I[3], const double x[3], const double v[3],
-                           const double f[3], const double L[3], const double torque[3],
-                           const double q[4], double h, double dtf, double vn[3], double xn[3],
-                           double Ln[3], double qn[4], double *hw)
-{
-  const double dtfm = dtf / m;
-  for (int d = 0; d < 3; d++) {
-    vn[d] = v[d] + dtfm * f[d];
-    xn[d] = x[d] + h * vn[d];
-    Ln[d] = L[d] + dtf * torque[d];
-  }
-  const double all = vn[0] + vn[1] + vn[2] + xn[0] + xn[1] + xn[2] + Ln[0] + Ln[1] + Ln[2] +
-                     q[0] + q[1] + q[2] + q[3];
-  if (!isfinite(all)) return RRP_ENONFINITE;
-  /* the body-frame momentum of the half step and the increment from (14) with rhs = h Pi */
-  double rhs[3], beta[3];
-  body_rhs(Ln, q, h, rhs);
-  const int status = rrp_legendre_solve(I, rhs, beta);
-  if (status != RRP_OK) {
-    *hw = body_hw(I, rhs);
-    return status;
-  }
-  body_turn(q, beta, qn);
-  return rrp_finite_n(qn, 4) ? RRP_OK : RRP_ENONFINITE;
-}
-
 /* the step of body i of p into (vn, xn, Ln, qn) */
 static inline int step_body(const rrp_bodies *p, int i, double h, double dtf, double vn[3],
                             double xn[3], double Ln[3], double qn[4], double *hw)
@@ -108,82 +51,201 @@ static inline int step_body(const rrp_bodies *p, int i, double h, double dtf, do
                   dtf, vn, xn, Ln, qn, hw);
 }
 
-int rrp_bodies_first(const rrp_bodies *p, double h, double ftm2v, rrp_step_report *bad)
+/* ---------------------------------------------------------------------------------------------
+ * Blocks of bodies across SIMD lanes. A block's bodies are gathered into a structure of arrays;
+ * the kick, the drift, the body-frame momentum, the small step's Legendre path
+ * (rrp_legendre_fast) and the turn run for all of them in loops the compiler vectorises, with
+ * the operations of step_one in its order (the same bits). A body the vector path does not settle
+ * (a larger step, an invalid mass or moment, a non-finite value) is stepped again by step_one,
+ * whose Newton's method and reports are the one-at-a-time kernel's. */
+#define RRP_BODY_BLOCK 16
+
+typedef struct body_block {
+  double m[RRP_BODY_BLOCK], I[3][RRP_BODY_BLOCK], x[3][RRP_BODY_BLOCK], v[3][RRP_BODY_BLOCK];
+  double f[3][RRP_BODY_BLOCK], L[3][RRP_BODY_BLOCK], t[3][RRP_BODY_BLOCK], q[4][RRP_BODY_BLOCK];
+  double vn[3][RRP_BODY_BLOCK], xn[3][RRP_BODY_BLOCK], Ln[3][RRP_BODY_BLOCK];
+  double qn[4][RRP_BODY_BLOCK];
+  int valid[RRP_BODY_BLOCK]; /* in: mass and moments positive (the lane is computed anyway) */
+  int done[RRP_BODY_BLOCK];  /* out: settled by the vector path */
+} body_block;
+
+/* finite and positive / finite, as comparisons the vectoriser takes */
+static inline int positive_v(double x)
 {
-  const double dtf = 0.5 * h * ftm2v;
-  for (int i = 0; i < p->n; i++) {
-    if (!selected(p, i)) continue;
-    double vn[3], xn[3], Ln[3], qn[4], hw = 0.0;
-    const int status = step_body(p, i, h, dtf, vn, xn, Ln, qn, &hw);
-    if (status != RRP_OK) {
-      if (bad) {
-        bad->index = i;
-        bad->hw = hw;
-      }
-      return status;
-    }
+  return (x > 0.0) & (x <= DBL_MAX);
+}
+static inline int finite_v(double x)
+{
+  return fabs(x) <= DBL_MAX;
+}
+
+RRP_CLONES static void body_block_step(body_block *s, int nb, double h, double dtf)
+{
+  for (int j = 0; j < nb; j++) {
+    const double I[3] = {s->I[0][j], s->I[1][j], s->I[2][j]};
+    const double q[4] = {s->q[0][j], s->q[1][j], s->q[2][j], s->q[3][j]};
+    const double dtfm = dtf / s->m[j];
+    double vn[3], xn[3], Ln[3];
     for (int d = 0; d < 3; d++) {
-      p->v[i][d] = vn[d];
-      p->x[i][d] = xn[d];
-      p->angmom[i][d] = Ln[d];
+      vn[d] = s->v[d][j] + dtfm * s->f[d][j];
+      xn[d] = s->x[d][j] + h * vn[d];
+      Ln[d] = s->L[d][j] + dtf * s->t[d][j];
     }
-    double *q = p->quat + (size_t) (p->record ? p->record[i] : i) * p->stride;
-    for (int d = 0; d < 4; d++) q[d] = qn[d];
+    const double all = vn[0] + vn[1] + vn[2] + xn[0] + xn[1] + xn[2] + Ln[0] + Ln[1] + Ln[2] +
+                       q[0] + q[1] + q[2] + q[3];
+    double rhs[3], beta[3], qn[4];
+    body_rhs(Ln, q, h, rhs);
+    const int fast = rrp_legendre_fast(I, rhs, beta);
+    /* where one Newton step did not settle, the first iteration of rrp_legendre_solve_from
+     * from there: one more Newton step and its stopping test (a step of h |omega| up to about
+     * 0.1), the same operations */
+    const double b1[3] = {rhs[0] * (1.0 / I[0]), rhs[1] * (1.0 / I[1]), rhs[2] * (1.0 / I[2])};
+    const double bb = rrp_dot3(b1, b1);
+    double G[3], dn[3];
+    rrp_legendre_G(I, rhs, beta, G);
+    const double det = rrp_legendre_cramer(I, rhs, beta, G, dn);
+    const double nd2 = rrp_dot3(dn, dn), nb2 = rrp_dot3(beta, beta);
+    const int second = (bb <= 0.01) & (fabs(det) > 0.0) & finite_v(det) &
+                       finite_v(dn[0] + dn[1] + dn[2] + beta[0] + beta[1] + beta[2]) &
+                       (rrp_legendre_kappa2(I, bb) * nd2 * nd2 <= DBL_EPSILON * DBL_EPSILON * nb2);
+    for (int d = 0; d < 3; d++) beta[d] = fast ? beta[d] : beta[d] + dn[d];
+    body_turn(q, beta, qn);
+    s->done[j] = s->valid[j] & finite_v(all) & (fast | second) &
+                 finite_v(qn[0] + qn[1] + qn[2] + qn[3]);
+    for (int d = 0; d < 3; d++) {
+      s->vn[d][j] = vn[d];
+      s->xn[d][j] = xn[d];
+      s->Ln[d][j] = Ln[d];
+    }
+    for (int d = 0; d < 4; d++) s->qn[d][j] = qn[d];
+  }
+}
+
+/* the block's bodies the vector path left, one at a time (step_one: Newton's method, reports);
+ * returns the first failing lane's status with its lane in *at and h |omega| in *hw, else RRP_OK */
+static int body_block_rest(body_block *s, int nb, double h, double dtf, int *at, double *hw)
+{
+  for (int j = 0; j < nb; j++) {
+    if (s->done[j]) continue;
+    *at = j;
+    *hw = 0.0;
+    if (!s->valid[j]) return RRP_EDOMAIN;
+    const double I[3] = {s->I[0][j], s->I[1][j], s->I[2][j]};
+    const double x[3] = {s->x[0][j], s->x[1][j], s->x[2][j]};
+    const double v[3] = {s->v[0][j], s->v[1][j], s->v[2][j]};
+    const double f[3] = {s->f[0][j], s->f[1][j], s->f[2][j]};
+    const double L[3] = {s->L[0][j], s->L[1][j], s->L[2][j]};
+    const double t[3] = {s->t[0][j], s->t[1][j], s->t[2][j]};
+    const double q[4] = {s->q[0][j], s->q[1][j], s->q[2][j], s->q[3][j]};
+    double vn[3], xn[3], Ln[3], qn[4];
+    const int status = step_one(s->m[j], I, x, v, f, L, t, q, h, dtf, vn, xn, Ln, qn, hw);
+    if (status != RRP_OK) return status;
+    for (int d = 0; d < 3; d++) {
+      s->vn[d][j] = vn[d];
+      s->xn[d][j] = xn[d];
+      s->Ln[d][j] = Ln[d];
+    }
+    for (int d = 0; d < 4; d++) s->qn[d][j] = qn[d];
   }
   return RRP_OK;
 }
 
-/* a block's worth of bodies at a time: the straight-line parts of independent bodies
- * interleave in the processor (the latencies of the divisions and square roots of one body hide
- * behind the work of the next) */
-#define RRP_BODY_BLOCK 8
+int rrp_bodies_first(const rrp_bodies *p, double h, double ftm2v, rrp_step_report *bad)
+{
+  const double dtf = 0.5 * h * ftm2v;
+  body_block s;
+  int idx[RRP_BODY_BLOCK];
+  double *qp[RRP_BODY_BLOCK];
+  int next = 0;
+  while (next < p->n) {
+    /* gather the next selected bodies */
+    int nb = 0;
+    for (; next < p->n && nb < RRP_BODY_BLOCK; next++) {
+      const int i = next;
+      if (!selected(p, i)) continue;
+      double I[3], *q = NULL;
+      s.valid[nb] = rrp_body_of(p, i, I, &q) == RRP_OK;
+      if (!q) { /* no record: a placeholder lane, reported below */
+        static double none[4] = {1.0, 0.0, 0.0, 0.0};
+        q = none;
+      }
+      s.m[nb] = p->mass[i];
+      for (int d = 0; d < 3; d++) {
+        s.I[d][nb] = I[d];
+        s.x[d][nb] = p->x[i][d];
+        s.v[d][nb] = p->v[i][d];
+        s.f[d][nb] = p->f[i][d];
+        s.L[d][nb] = p->angmom[i][d];
+        s.t[d][nb] = p->torque[i][d];
+      }
+      for (int d = 0; d < 4; d++) s.q[d][nb] = q[d];
+      idx[nb] = i;
+      qp[nb] = q;
+      nb++;
+    }
+    body_block_step(&s, nb, h, dtf);
+    int at = nb;
+    double hw = 0.0;
+    const int status = body_block_rest(&s, nb, h, dtf, &at, &hw);
+    /* store, up to a failing body (those before it have taken the step, as one at a time) */
+    for (int j = 0; j < (status == RRP_OK ? nb : at); j++) {
+      const int i = idx[j];
+      for (int d = 0; d < 3; d++) {
+        p->v[i][d] = s.vn[d][j];
+        p->x[i][d] = s.xn[d][j];
+        p->angmom[i][d] = s.Ln[d][j];
+      }
+      for (int d = 0; d < 4; d++) qp[j][d] = s.qn[d][j];
+    }
+    if (status != RRP_OK) {
+      if (bad) {
+        bad->index = idx[at];
+        bad->hw = hw;
+      }
+      return status;
+    }
+  }
+  return RRP_OK;
+}
 
 int rrp_body_records_first(rrp_body *b, int n, double h, double ftm2v, rrp_step_report *bad)
 {
   const double dtf = 0.5 * h * ftm2v;
+  body_block s;
   for (int i0 = 0; i0 < n; i0 += RRP_BODY_BLOCK) {
     rrp_body *p = b + i0;
     const int nb = n - i0 < RRP_BODY_BLOCK ? n - i0 : RRP_BODY_BLOCK;
-    double vn[RRP_BODY_BLOCK][3], xn[RRP_BODY_BLOCK][3], Ln[RRP_BODY_BLOCK][3];
-    double rhs[RRP_BODY_BLOCK][3], beta[RRP_BODY_BLOCK][3];
-    int status[RRP_BODY_BLOCK];
     for (int j = 0; j < nb; j++) {
-      const double m = p[j].mass, *I = p[j].inertia, *q = p[j].quat;
-      status[j] = positive(m) && positive(I[0]) && positive(I[1]) && positive(I[2]) ? RRP_OK
-                                                                                     : RRP_EDOMAIN;
-      const double dtfm = dtf / m;
+      const double m = p[j].mass, *I = p[j].inertia;
+      s.valid[j] = positive(m) && positive(I[0]) && positive(I[1]) && positive(I[2]);
+      s.m[j] = m;
       for (int d = 0; d < 3; d++) {
-        vn[j][d] = p[j].v[d] + dtfm * p[j].f[d];
-        xn[j][d] = p[j].x[d] + h * vn[j][d];
-        Ln[j][d] = p[j].angmom[d] + dtf * p[j].torque[d];
+        s.I[d][j] = I[d];
+        s.x[d][j] = p[j].x[d];
+        s.v[d][j] = p[j].v[d];
+        s.f[d][j] = p[j].f[d];
+        s.L[d][j] = p[j].angmom[d];
+        s.t[d][j] = p[j].torque[d];
       }
-      const double all = vn[j][0] + vn[j][1] + vn[j][2] + xn[j][0] + xn[j][1] + xn[j][2] +
-                         Ln[j][0] + Ln[j][1] + Ln[j][2] + q[0] + q[1] + q[2] + q[3];
-      if (status[j] == RRP_OK && !isfinite(all)) status[j] = RRP_ENONFINITE;
-      body_rhs(Ln[j], q, h, rhs[j]);
+      for (int d = 0; d < 4; d++) s.q[d][j] = p[j].quat[d];
     }
-    int fast[RRP_BODY_BLOCK];
-    for (int j = 0; j < nb; j++) fast[j] = rrp_legendre_fast(p[j].inertia, rhs[j], beta[j]);
-    for (int j = 0; j < nb; j++) {
-      if (status[j] == RRP_OK && !fast[j]) /* Newton's method on from the fast path's iterate */
-        status[j] = rrp_legendre_solve_from(p[j].inertia, rhs[j], beta[j]);
-      if (status[j] != RRP_OK) {
-        if (bad) {
-          bad->index = i0 + j;
-          bad->hw = 0.0;
-          if (status[j] == RRP_ENOCONV) bad->hw = body_hw(p[j].inertia, rhs[j]);
-        }
-        return status[j];
+    body_block_step(&s, nb, h, dtf);
+    int at = nb;
+    double hw = 0.0;
+    const int status = body_block_rest(&s, nb, h, dtf, &at, &hw);
+    if (status != RRP_OK) { /* the block is left untouched */
+      if (bad) {
+        bad->index = i0 + at;
+        bad->hw = hw;
       }
+      return status;
     }
     for (int j = 0; j < nb; j++) {
-      double qn[4];
-      body_turn(p[j].quat, beta[j], qn);
-      for (int d = 0; d < 4; d++) p[j].quat[d] = qn[d];
+      for (int d = 0; d < 4; d++) p[j].quat[d] = s.qn[d][j];
       for (int d = 0; d < 3; d++) {
-        p[j].v[d] = vn[j][d];
-        p[j].x[d] = xn[j][d];
-        p[j].angmom[d] = Ln[j][d];
+        p[j].v[d] = s.vn[d][j];
+        p[j].x[d] = s.xn[d][j];
+        p[j].angmom[d] = s.Ln[d][j];
       }
     }
   }

@@ -29,7 +29,7 @@
 
 #define RRP_LEGENDRE_MAXITER 40
 
-static inline void rrp_legendre_G(const double I[3], const double rhs[3], const double b[3],
+RRP_INLINE void rrp_legendre_G(const double I[3], const double rhs[3], const double b[3],
                                   double G[3])
 {
   const double Ib0 = I[0] * b[0], Ib1 = I[1] * b[1], Ib2 = I[2] * b[2];
@@ -41,7 +41,7 @@ static inline void rrp_legendre_G(const double I[3], const double rhs[3], const 
 
 /* the Newton correction d = -J(b)^-1 G by Cramer's rule, without checks; returns det J (d is
  * not finite when it is 0) */
-static inline double rrp_legendre_cramer(const double I[3], const double rhs[3], const double b[3],
+RRP_INLINE double rrp_legendre_cramer(const double I[3], const double rhs[3], const double b[3],
                                          const double G[3], double d[3])
 {
   const double Ib0 = 0.5 * I[0] * b[0], Ib1 = 0.5 * I[1] * b[1], Ib2 = 0.5 * I[2] * b[2];
@@ -79,7 +79,7 @@ static inline int rrp_legendre_newton(const double I[3], const double rhs[3], co
 /* kappa^2 of the stopping test kappa^2 |d|^4 <= eps^2 |b|^2, with kappa^2 <= a^2 (1 + |rhs| /
  * (2 Imax))^2 <= a^2 (2 + |rhs/I|^2 / 2), a = Imax/Imin: a test no looser than kappa's, free of
  * the moments' units (bb = |rhs/I|^2) */
-static inline double rrp_legendre_kappa2(const double I[3], double bb)
+RRP_INLINE double rrp_legendre_kappa2(const double I[3], double bb)
 {
   /* (ternaries: fmin and fmax are library calls unless NaNs are ruled out; I is positive) */
   const double I01min = I[0] < I[1] ? I[0] : I[1], I01max = I[0] < I[1] ? I[1] : I[0];
@@ -94,7 +94,7 @@ static inline double rrp_legendre_kappa2(const double I[3], double bb)
  * Newton step. Returns 1 with the root in b when the step was small (|rhs/I| <= 0.1) and the
  * stopping test holds after that Newton step (h |omega| up to about 0.01), else 0 with that
  * iterate in b (NaN inputs give 0). */
-static inline int rrp_legendre_fast(const double I[3], const double rhs[3], double b[3])
+RRP_INLINE int rrp_legendre_fast(const double I[3], const double rhs[3], double b[3])
 {
   const double I0 = I[0], I1 = I[1], I2 = I[2], c0 = rhs[0], c1 = rhs[1], c2 = rhs[2];
   const double i0 = 1.0 / I0, i1 = 1.0 / I1, i2 = 1.0 / I2;
