@@ -125,7 +125,7 @@ void PairRRPHertz::compute(int eflag, int vflag)
     const double xi = x0[3 * i], yi = x0[3 * i + 1], zi = x0[3 * i + 2], ri = radius[i];
     const double *kpi = kpp[type[i]];
     const int jnum = numneigh[i];
-    if (np + jnum > static_cast<int>(pair_i.size())) grow(np + jnum + BLOCK);
+    if (np + jnum > static_cast<int>(pair_i.size())) reserve_pairs(np + jnum + BLOCK);
     for (int jj = 0; jj < jnum; jj++) {
       int j = jlist[jj];
       const double factor = special_lj[sbmask(j)];
@@ -145,7 +145,7 @@ void PairRRPHertz::compute(int eflag, int vflag)
       np += static_cast<int>(!(rsq >= a * a)) & static_cast<int>(factor != 0.0);
     }
     if (np >= BLOCK || ii == inum - 1) {
-      apply(np, eflag);
+      apply_pairs(np, eflag);
       np = 0;
     }
   }
@@ -158,14 +158,14 @@ void PairRRPHertz::compute(int eflag, int vflag)
    its pairs end, as the one-pair-at-a-time loop adds them
 ------------------------------------------------------------------------- */
 
-void PairRRPHertz::grow(int n)
+void PairRRPHertz::reserve_pairs(int n)
 {
   pair_i.resize(n);
   pair_j.resize(n);
   for (auto *v : {&pair_k, &pair_a, &pair_rsq, &pair_factor, &pair_fs, &pair_e}) v->resize(n);
 }
 
-void PairRRPHertz::apply(int np, int eflag)
+void PairRRPHertz::apply_pairs(int np, int eflag)
 {
   if (np == 0) return;
   double **x = atom->x;

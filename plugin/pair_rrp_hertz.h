@@ -46,8 +46,8 @@ class PairRRPHertz : public Pair {
   static constexpr int BLOCK = 256;
   std::vector<int> pair_i, pair_j;
   std::vector<double> pair_k, pair_a, pair_rsq, pair_factor, pair_fs, pair_e;
-  void grow(int n);
-  void apply(int np, int eflag);
+  void reserve_pairs(int n);
+  void apply_pairs(int np, int eflag);
   void allocate();
 };
 
