@@ -17,6 +17,7 @@ message(STATUS "rrp-lammps: building its styles into LAMMPS from ${RRP_TOP}")
 
 enable_language(C)
 include(${CMAKE_CURRENT_SOURCE_DIR}/Modules/StyleHeaderUtils.cmake)
+include(${RRP_TOP}/cmake/RRPCoreOptions.cmake)
 set(RRP_STYLE_DIRS ${RRP_TOP}/plugin)
 if(PKG_RIGID)
   list(APPEND RRP_STYLE_DIRS ${RRP_TOP}/plugin/rigid)
@@ -40,9 +41,8 @@ function(rrp_add_to_lammps)
   target_include_directories(lammps PRIVATE ${RRP_STYLE_DIRS} ${RRP_TOP}/core/include ${RRP_TOP}/core/src)
   set_property(TARGET lammps PROPERTY C_STANDARD 11)
   set_property(TARGET lammps PROPERTY C_EXTENSIONS OFF)
-  # as core/CMakeLists.txt: no errno branch after sqrt; the binder without GCC's SLP vectoriser
+  # as core/CMakeLists.txt: no errno branch after sqrt, and the core's per-file options
   set_source_files_properties(${_core} PROPERTIES COMPILE_OPTIONS -fno-math-errno)
-  set_source_files_properties(${RRP_TOP}/core/src/binder.c PROPERTIES COMPILE_OPTIONS
-    "-fno-math-errno;-fno-tree-vectorize")
+  rrp_core_file_options(${RRP_TOP}/core/src -fno-math-errno)
 endfunction()
 cmake_language(DEFER DIRECTORY ${CMAKE_CURRENT_SOURCE_DIR} CALL rrp_add_to_lammps)
