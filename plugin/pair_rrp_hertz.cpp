@@ -153,9 +153,7 @@ void PairRRPHertz::compute(int eflag, int vflag)
 }
 
 /* ----------------------------------------------------------------------
-   the forces of the np gathered pairs, grouped by atom i in the neighbor list's order: the
-   factors across SIMD lanes, then, pair by pair, F_j -= f and the sum of F_i added to f[i] when
-   its pairs end, as the one-pair-at-a-time loop adds them
+   room for n gathered pairs
 ------------------------------------------------------------------------- */
 
 void PairRRPHertz::reserve_pairs(int n)
@@ -164,6 +162,12 @@ void PairRRPHertz::reserve_pairs(int n)
   pair_j.resize(n);
   for (auto *v : {&pair_k, &pair_a, &pair_rsq, &pair_factor, &pair_fs, &pair_e}) v->resize(n);
 }
+
+/* ----------------------------------------------------------------------
+   the forces of the np gathered pairs, grouped by atom i in the neighbor list's order: the
+   factors across SIMD lanes, then, pair by pair, F_j -= f and the sum of F_i added to f[i] when
+   its pairs end, as the one-pair-at-a-time loop adds them
+------------------------------------------------------------------------- */
 
 void PairRRPHertz::apply_pairs(int np, int eflag)
 {

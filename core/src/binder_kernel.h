@@ -92,9 +92,10 @@ RRP_INLINE double binder_sum(const rrp_binder_load *out)
 
 /* The loads of one binder in the convected shear form (rrp_binder's, see rrp/binder.h) with the
  * stiffnesses km, ka, ks and the measures when measure is nonzero; d = x_i - x_j. Every term is
- * evaluated, a zero stiffness making its contribution +0, so that the bits equal those of the
- * terms skipped. Returns RRP_OK, RRP_EDOMAIN (L or L0 zero; out then holds no loads) or
- * RRP_ENONFINITE. */
+ * evaluated, a zero stiffness making its contribution +0: for finite input the bits equal those
+ * of the term skipped. (A non-finite orientation therefore makes the loads non-finite and is
+ * reported even where no term reads it.) Returns RRP_OK, RRP_EDOMAIN (L or L0 zero) or
+ * RRP_ENONFINITE; out is then not to be used (rrp_binder zeroes it for RRP_EDOMAIN). */
 RRP_INLINE int binder_convected(double km, double ka, double ks, int measure, const double d[3],
                                    const double qi[4], const double qj[4], const double ri[3],
                                    const double p[4], rrp_binder_load *out)

@@ -163,7 +163,7 @@ int rrp_bodies_first(const rrp_bodies *p, double h, double ftm2v, rrp_step_repor
     for (; next < p->n && nb < RRP_BODY_BLOCK; next++) {
       const int i = next;
       if (!selected(p, i)) continue;
-      double I[3], *q = NULL;
+      double I[3] = {1.0, 1.0, 1.0}, *q = NULL; /* (set for a body rrp_body_of refuses early) */
       s.valid[nb] = rrp_body_of(p, i, I, &q) == RRP_OK;
       if (!q) { /* no record: a placeholder lane, reported below */
         static double none[4] = {1.0, 0.0, 0.0, 0.0};

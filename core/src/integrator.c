@@ -175,10 +175,12 @@ static inline int positive_finite(double x)
   return (x > 0.0) & (x <= 1.79769313486231570815e+308);
 }
 
-/* finite, as a comparison the vectoriser takes */
-static inline int finite_v(double x)
+/* |x| <= DBL_MAX/16, as a comparison the vectoriser takes (false for NaN and infinities): ten such
+ * values sum to a finite number, so a block whose values all pass it also passes the one-at-a-time
+ * code's check of their sum; a block with a larger value is left to that code, which decides */
+static inline int bounded_v(double x)
 {
-  return fabs(x) <= 1.79769313486231570815e+308;
+  return fabs(x) <= 0x1p1019;
 }
 
 /* first_half_block for a block whose particles are all selected (the usual case, group all): the
@@ -206,7 +208,7 @@ RRP_INLINE int first_half_flat(const rrp_spheres *p, double h, int exact, int i0
     w[m] = om[m] + dtj3[m] * t[m];
     vn[m] = v[m] + dtm3[m] * f[m];
     xn[m] = x[m] + h * vn[m];
-    bad |= !(finite_v(w[m]) & finite_v(vn[m]) & finite_v(xn[m]));
+    bad |= !(bounded_v(w[m]) & bounded_v(vn[m]) & bounded_v(xn[m]));
   }
   for (int j = 0; j < nb; j++)
     hw2[j] = h * h * (w[3 * j] * w[3 * j] + w[3 * j + 1] * w[3 * j + 1] + w[3 * j + 2] * w[3 * j + 2]);
@@ -219,7 +221,7 @@ RRP_INLINE int first_half_flat(const rrp_spheres *p, double h, int exact, int i0
     }
   } else {
     for (int j = 0; j < nb; j++) {
-      bad |= !finite_v(hw2[j]);
+      bad |= !bounded_v(hw2[j]);
       c[j] = 1.0 / sqrt(1.0 + 0.25 * hw2[j]);
       k[j] = 0.5 * h * c[j];
     }

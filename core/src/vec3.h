@@ -6,8 +6,10 @@
 
 /* Function multi-versioning of the hot kernels: one build runs AVX-512 or AVX2 code where the
  * CPU has it and baseline x86-64 (SSE2) elsewhere, chosen once at load time, with no -march flag.
- * None of the versions contracts a*b+c into a fused multiply-add (ISO C: -ffp-contract=off, and
- * the versions do not enable FMA), so all give the same bits. RRP_NO_TARGET_CLONES turns it off
+ * None of the versions contracts a*b+c into a fused multiply-add: the core is compiled with
+ * -ffp-contract=off (GCC's default for ISO C, given explicitly for compilers whose default
+ * differs; the AVX-512 version has FMA instructions at hand), so all versions, and the blocked
+ * kernels and their one-at-a-time forms, give the same bits. RRP_NO_TARGET_CLONES turns it off
  * (the sanitizer build). */
 #if defined(__x86_64__) && defined(__GNUC__) && !defined(RRP_NO_TARGET_CLONES) &&                 \
     (!defined(__clang__) || __clang_major__ >= 14)

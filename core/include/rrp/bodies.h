@@ -89,8 +89,10 @@ typedef struct rrp_body {
 
 /* The first half of a step of h for n such records, updated in place; returns as
  * rrp_bodies_first. On an error, the bodies of the failing one's block of 16 are left untouched
- * (those before the block have taken the step). Bodies are taken a block at a time, so that
- * the work of independent bodies overlaps; the numbers are those of rrp_bodies_first. */
+ * (those before the block have taken the step). Bodies are taken a block at a time, across SIMD
+ * lanes; the numbers, and the errors with their reports (a non-finite new orientation is
+ * RRP_ENONFINITE; bad->hw is h |omega| where the Legendre solve failed), are those of
+ * rrp_bodies_first. */
 int rrp_body_records_first(rrp_body *b, int n, double h, double ftm2v, rrp_step_report *bad);
 
 /* The second half (the half kicks with the new force and torque); bodies with an invalid mass or
