@@ -444,42 +444,8 @@ void BondRRPBinder::loads_one_by_one(int nb, const int *bi, const int *bj, const
                                        : "non-finite positions or orientations",
                  x[i][0], x[i][1], x[i][2], x[j][0], x[j][1], x[j][2],
                  rrp_binder_rest_length(ref));
-    for (int d = 0; d < 3; d++) {
-      b.fi[d][k] = l.fi[d];
-      b.ti[d][k] = l.ti[d];
-      b.tj[d][k] = l.tj[d];
-    }
-    b.um[k] = l.um;
-    b.ua[k] = l.ua;
-    b.us[k] = l.us;
-    b.strain[k] = l.strain;
-    b.angle[k] = l.angle;
-    b.twist[k] = l.twist;
-    b.bend[k] = l.bend;
-    b.shear[k] = l.shear;
+    rrp_binder_block_put(&b, k, &l);
   }
-}
-
-/* the load of bond k of the block */
-
-rrp_binder_load BondRRPBinder::load_of(int k) const
-{
-  const rrp_binder_block &b = *block;
-  rrp_binder_load l;
-  for (int d = 0; d < 3; d++) {
-    l.fi[d] = b.fi[d][k];
-    l.ti[d] = b.ti[d][k];
-    l.tj[d] = b.tj[d][k];
-  }
-  l.um = b.um[k];
-  l.ua = b.ua[k];
-  l.us = b.us[k];
-  l.strain = b.strain[k];
-  l.angle = b.angle[k];
-  l.twist = b.twist[k];
-  l.bend = b.bend[k];
-  l.shear = b.shear[k];
-  return l;
 }
 
 /* ---------------------------------------------------------------------- */
@@ -573,7 +539,7 @@ void BondRRPBinder::compute(int eflag, int vflag)
                        tag[i], tag[j], update->ntimestep, b.angle[k], TWIST_WARN);
       }
       if (rupture) {
-        const rrp_binder_load load = load_of(k);
+        const rrp_binder_load load = rrp_binder_block_get(block, k);
         const int type = bondlist[n][2];
         int mode = 0, worst = 0;
         if (limited[type] && rrp_binder_damage(&limit[type], &load, &worst) >= 1.0)

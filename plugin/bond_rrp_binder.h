@@ -89,7 +89,6 @@ class BondRRPBinder : public Bond {
   void make_store_local();
   void record(int i, int j, int mode, double energy, const rrp_binder_load &load);
   void loads_one_by_one(int nb, const int *bi, const int *bj, const double *const *slot);
-  rrp_binder_load load_of(int k) const;
 };
 
 }    // namespace LAMMPS_NS

@@ -16,19 +16,7 @@ RRP_CLONES int rrp_binder_loads(rrp_binder_block *b, int n)
     const double p[4] = {b->p[0][k], b->p[1][k], b->p[2][k], b->p[3][k]};
     rrp_binder_load l;
     status[k] = binder_convected(b->km[k], b->ka[k], b->ks[k], b->measure[k], d, qi, qj, ri, p, &l);
-    for (int c = 0; c < 3; c++) {
-      b->fi[c][k] = l.fi[c];
-      b->ti[c][k] = l.ti[c];
-      b->tj[c][k] = l.tj[c];
-    }
-    b->um[k] = l.um;
-    b->ua[k] = l.ua;
-    b->us[k] = l.us;
-    b->strain[k] = l.strain;
-    b->angle[k] = l.angle;
-    b->twist[k] = l.twist;
-    b->bend[k] = l.bend;
-    b->shear[k] = l.shear;
+    rrp_binder_block_put(b, k, &l);
   }
   int bad = 0; /* reduced apart: a reduction of the status inside the loop does not vectorise */
   for (int k = 0; k < n; k++) bad |= status[k];

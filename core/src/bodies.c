@@ -79,20 +79,44 @@ static inline int finite_v(double x)
   return fabs(x) <= DBL_MAX;
 }
 
+/* lane j of a block: its inputs out of the arrays, and its new state into them */
+typedef struct body_lane {
+  double I[3], x[3], v[3], f[3], L[3], t[3], q[4];
+} body_lane;
+
+RRP_INLINE body_lane body_lane_in(const body_block *s, int j)
+{
+  body_lane l;
+  for (int d = 0; d < 3; d++) {
+    l.I[d] = s->I[d][j];
+    l.x[d] = s->x[d][j];
+    l.v[d] = s->v[d][j];
+    l.f[d] = s->f[d][j];
+    l.L[d] = s->L[d][j];
+    l.t[d] = s->t[d][j];
+  }
+  for (int d = 0; d < 4; d++) l.q[d] = s->q[d][j];
+  return l;
+}
+
+RRP_INLINE void body_lane_out(body_block *s, int j, const double vn[3], const double xn[3],
+                              const double Ln[3], const double qn[4])
+{
+  for (int d = 0; d < 3; d++) {
+    s->vn[d][j] = vn[d];
+    s->xn[d][j] = xn[d];
+    s->Ln[d][j] = Ln[d];
+  }
+  for (int d = 0; d < 4; d++) s->qn[d][j] = qn[d];
+}
+
 RRP_CLONES static void body_block_step(body_block *s, int nb, double h, double dtf)
 {
   for (int j = 0; j < nb; j++) {
-    const double I[3] = {s->I[0][j], s->I[1][j], s->I[2][j]};
-    const double q[4] = {s->q[0][j], s->q[1][j], s->q[2][j], s->q[3][j]};
-    const double dtfm = dtf / s->m[j];
+    const body_lane in = body_lane_in(s, j);
+    const double *I = in.I, *q = in.q;
     double vn[3], xn[3], Ln[3];
-    for (int d = 0; d < 3; d++) {
-      vn[d] = s->v[d][j] + dtfm * s->f[d][j];
-      xn[d] = s->x[d][j] + h * vn[d];
-      Ln[d] = s->L[d][j] + dtf * s->t[d][j];
-    }
-    const double all = vn[0] + vn[1] + vn[2] + xn[0] + xn[1] + xn[2] + Ln[0] + Ln[1] + Ln[2] +
-                       q[0] + q[1] + q[2] + q[3];
+    const double all = body_kick(s->m[j], in.x, in.v, in.f, in.L, in.t, q, h, dtf, vn, xn, Ln);
     double rhs[3], beta[3], qn[4];
     body_rhs(Ln, q, h, rhs);
     const int fast = rrp_legendre_fast(I, rhs, beta);
@@ -112,12 +136,7 @@ RRP_CLONES static void body_block_step(body_block *s, int nb, double h, double d
     body_turn(q, beta, qn);
     s->done[j] = s->valid[j] & finite_v(all) & (fast | second) &
                  finite_v(qn[0] + qn[1] + qn[2] + qn[3]);
-    for (int d = 0; d < 3; d++) {
-      s->vn[d][j] = vn[d];
-      s->xn[d][j] = xn[d];
-      s->Ln[d][j] = Ln[d];
-    }
-    for (int d = 0; d < 4; d++) s->qn[d][j] = qn[d];
+    body_lane_out(s, j, vn, xn, Ln, qn);
   }
 }
 
@@ -130,22 +149,12 @@ static int body_block_rest(body_block *s, int nb, double h, double dtf, int *at,
     *at = j;
     *hw = 0.0;
     if (!s->valid[j]) return RRP_EDOMAIN;
-    const double I[3] = {s->I[0][j], s->I[1][j], s->I[2][j]};
-    const double x[3] = {s->x[0][j], s->x[1][j], s->x[2][j]};
-    const double v[3] = {s->v[0][j], s->v[1][j], s->v[2][j]};
-    const double f[3] = {s->f[0][j], s->f[1][j], s->f[2][j]};
-    const double L[3] = {s->L[0][j], s->L[1][j], s->L[2][j]};
-    const double t[3] = {s->t[0][j], s->t[1][j], s->t[2][j]};
-    const double q[4] = {s->q[0][j], s->q[1][j], s->q[2][j], s->q[3][j]};
+    const body_lane in = body_lane_in(s, j);
     double vn[3], xn[3], Ln[3], qn[4];
-    const int status = step_one(s->m[j], I, x, v, f, L, t, q, h, dtf, vn, xn, Ln, qn, hw);
+    const int status =
+        step_one(s->m[j], in.I, in.x, in.v, in.f, in.L, in.t, in.q, h, dtf, vn, xn, Ln, qn, hw);
     if (status != RRP_OK) return status;
-    for (int d = 0; d < 3; d++) {
-      s->vn[d][j] = vn[d];
-      s->xn[d][j] = xn[d];
-      s->Ln[d][j] = Ln[d];
-    }
-    for (int d = 0; d < 4; d++) s->qn[d][j] = qn[d];
+    body_lane_out(s, j, vn, xn, Ln, qn);
   }
   return RRP_OK;
 }

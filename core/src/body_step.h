@@ -40,12 +40,11 @@ RRP_INLINE void body_turn(const double q[4], const double beta[3], double qn[4])
   for (int d = 0; d < 4; d++) qn[d] *= nn;
 }
 
-/* the step of one body (mass m, positive principal moments I) into (vn, xn, Ln, qn), its own
- * state untouched */
-static inline int step_one(double m, const double I[3], const double x[3], const double v[3],
-                           const double f[3], const double L[3], const double torque[3],
-                           const double q[4], double h, double dtf, double vn[3], double xn[3],
-                           double Ln[3], double qn[4], double *hw)
+/* the kick and drift of a body's first half into (vn, xn, Ln); returns the sum of these and q,
+ * which is not finite when one of them is not */
+RRP_INLINE double body_kick(double m, const double x[3], const double v[3], const double f[3],
+                            const double L[3], const double torque[3], const double q[4],
+                            double h, double dtf, double vn[3], double xn[3], double Ln[3])
 {
   const double dtfm = dtf / m;
   for (int d = 0; d < 3; d++) {
@@ -53,9 +52,18 @@ static inline int step_one(double m, const double I[3], const double x[3], const
     xn[d] = x[d] + h * vn[d];
     Ln[d] = L[d] + dtf * torque[d];
   }
-  const double all = vn[0] + vn[1] + vn[2] + xn[0] + xn[1] + xn[2] + Ln[0] + Ln[1] + Ln[2] +
-                     q[0] + q[1] + q[2] + q[3];
-  if (!isfinite(all)) return RRP_ENONFINITE;
+  return vn[0] + vn[1] + vn[2] + xn[0] + xn[1] + xn[2] + Ln[0] + Ln[1] + Ln[2] + q[0] + q[1] +
+         q[2] + q[3];
+}
+
+/* the step of one body (mass m, positive principal moments I) into (vn, xn, Ln, qn), its own
+ * state untouched */
+static inline int step_one(double m, const double I[3], const double x[3], const double v[3],
+                           const double f[3], const double L[3], const double torque[3],
+                           const double q[4], double h, double dtf, double vn[3], double xn[3],
+                           double Ln[3], double qn[4], double *hw)
+{
+  if (!isfinite(body_kick(m, x, v, f, L, torque, q, h, dtf, vn, xn, Ln))) return RRP_ENONFINITE;
   /* the body-frame momentum of the half step and the increment from (14) with rhs = h Pi */
   double rhs[3], beta[3];
   body_rhs(Ln, q, h, rhs);

@@ -183,6 +183,16 @@ static inline int bounded_v(double x)
   return fabs(x) <= 0x1p1019;
 }
 
+/* the kick factors of nb particles spread to their three components */
+static inline void spread3(int nb, const double *dtm, const double *dtj, double *dtm3, double *dtj3)
+{
+  for (int j = 0; j < nb; j++)
+    for (int d = 0; d < 3; d++) {
+      dtm3[3 * j + d] = dtm[j];
+      dtj3[3 * j + d] = dtj[j];
+    }
+}
+
 /* first_half_block for a block whose particles are all selected (the usual case, group all): the
  * block's x, v, f, Omega and T are arrays of 3 nb doubles each, so the kick, the drift and the
  * angular kick run as flat loops over them that the compiler vectorises, with the kick factors
@@ -198,11 +208,7 @@ RRP_INLINE int first_half_flat(const rrp_spheres *p, double h, int exact, int i0
   double *x = p->x[i0], *v = p->v[i0], *om = p->omega[i0], *q = p->quat[i0];
   const double *f = p->f[i0], *t = p->torque[i0];
   const int n3 = 3 * nb;
-  for (int j = 0; j < nb; j++)
-    for (int d = 0; d < 3; d++) {
-      dtm3[3 * j + d] = dtm[j];
-      dtj3[3 * j + d] = dtj[j];
-    }
+  spread3(nb, dtm, dtj, dtm3, dtj3);
   int bad = 0;
   for (int m = 0; m < n3; m++) {
     w[m] = om[m] + dtj3[m] * t[m];
@@ -391,11 +397,7 @@ RRP_CLONES static void verlet_second(const rrp_spheres *p, const rrp_inertia *in
     for (int j = 0; j < nb; j++) all_ok &= ok[j];
     if (all_ok) { /* flat loops over the block's 3 nb components, as in first_half_flat */
       double dtm3[3 * RRP_BLOCK], dtj3[3 * RRP_BLOCK];
-      for (int j = 0; j < nb; j++)
-        for (int d = 0; d < 3; d++) {
-          dtm3[3 * j + d] = dtm[j];
-          dtj3[3 * j + d] = dtj[j];
-        }
+      spread3(nb, dtm, dtj, dtm3, dtj3);
       double *v = p->v[i0], *om = p->omega[i0];
       const double *f = p->f[i0], *t = p->torque[i0];
       for (int m = 0; m < 3 * nb; m++) {

@@ -11,6 +11,8 @@
  *                  const double xi[3], const double xj[3], const double qi[4],
  *                  const double qj[4], rrp_binder_load *out);
  *   int rrp_binder_loads(rrp_binder_block *b, int n);
+ *   void rrp_binder_block_put(rrp_binder_block *b, int k, const rrp_binder_load *l);
+ *   rrp_binder_load rrp_binder_block_get(const rrp_binder_block *b, int k);
  *   double rrp_binder_rest_length(const rrp_binder_ref *ref);
  *   int rrp_binder_limit_set(double axial, double shear, double bend, double twist,
  *                            rrp_binder_limit *lim);
@@ -141,6 +143,43 @@ typedef struct rrp_binder_block {
  * would return RRP_OK for every bond; otherwise the block's outputs are not to be used (call
  * rrp_binder on each bond to find the bad one and its status). */
 int rrp_binder_loads(rrp_binder_block *b, int n);
+
+/* The load of bond k of a block, into its outputs and out of them. */
+static inline void rrp_binder_block_put(rrp_binder_block *b, int k, const rrp_binder_load *l)
+{
+  for (int c = 0; c < 3; c++) {
+    b->fi[c][k] = l->fi[c];
+    b->ti[c][k] = l->ti[c];
+    b->tj[c][k] = l->tj[c];
+  }
+  b->um[k] = l->um;
+  b->ua[k] = l->ua;
+  b->us[k] = l->us;
+  b->strain[k] = l->strain;
+  b->angle[k] = l->angle;
+  b->twist[k] = l->twist;
+  b->bend[k] = l->bend;
+  b->shear[k] = l->shear;
+}
+
+static inline rrp_binder_load rrp_binder_block_get(const rrp_binder_block *b, int k)
+{
+  rrp_binder_load l;
+  for (int c = 0; c < 3; c++) {
+    l.fi[c] = b->fi[c][k];
+    l.ti[c] = b->ti[c][k];
+    l.tj[c] = b->tj[c][k];
+  }
+  l.um = b->um[k];
+  l.ua = b->ua[k];
+  l.us = b->us[k];
+  l.strain = b->strain[k];
+  l.angle = b->angle[k];
+  l.twist = b->twist[k];
+  l.bend = b->bend[k];
+  l.shear = b->shear[k];
+  return l;
+}
 
 /* L0 = |r_i|, the rest length of a bond. */
 double rrp_binder_rest_length(const rrp_binder_ref *ref);
