@@ -7,12 +7,15 @@
 
 #include "atom.h"
 #include "comm.h"
+#include "domain.h"
+#include "error.h"
 #include "math_extra.h"
 #include "rigid_const.h"
 
 #include "rrp_rigid_step.h"
 
 #include <algorithm>
+#include <cstring>
 
 using namespace LAMMPS_NS;
 using namespace RigidConst;
@@ -73,7 +76,228 @@ void FixRRPRigidSmall::initial_integrate(int vflag)
 
   // as fix rigid/small: virial setup, the bodies to their ghosts, the atoms from the bodies
   v_init(vflag);
-  commflag = INITIAL;
-  comm->forward_comm(this, 29);
-  set_xv();
+  if (ghosts_current()) {
+    commflag = INITIAL;
+    comm->forward_comm(this, 29);
+  }
+  if (!evflag && atoms_plain() && !ghosts_current())
+    set_xv_plain();
+  else
+    set_xv();
+}
+
+/* ----------------------------------------------------------------------
+   as fix rigid/small's final_integrate, with the ghost bodies' communication only when some
+   atom reads them (see ghosts_current)
+------------------------------------------------------------------------- */
+
+void FixRRPRigidSmall::final_integrate()
+{
+  if (!earlyflag) compute_forces_and_torques();
+  if (domain->dimension == 2) enforce2d();
+
+  for (int ibody = 0; ibody < nlocal_body; ibody++) {
+    Body *b = &body[ibody];
+    const double dtfm = dtf / b->mass;
+    b->vcm[0] += dtfm * b->fcm[0];
+    b->vcm[1] += dtfm * b->fcm[1];
+    b->vcm[2] += dtfm * b->fcm[2];
+    b->angmom[0] += dtf * b->torque[0];
+    b->angmom[1] += dtf * b->torque[1];
+    b->angmom[2] += dtf * b->torque[2];
+    MathExtra::angmom_to_omega(b->angmom, b->ex_space, b->ey_space, b->ez_space, b->inertia,
+                               b->omega);
+  }
+
+  if (ghosts_current()) {
+    commflag = FINAL;
+    comm->forward_comm(this, 10);
+  }
+  if (!evflag && atoms_plain() && !ghosts_current())
+    set_v_plain();
+  else
+    set_v();
+}
+
+/* ----------------------------------------------------------------------
+   the force and torque on each body, as fix rigid/small sums them; without ghost bodies that
+   any atom reads, only the owned bodies are summed (the ghosts' sums would be zero) and nothing
+   is sent back
+------------------------------------------------------------------------- */
+
+void FixRRPRigidSmall::compute_forces_and_torques()
+{
+  if (ghosts_current()) {
+    FixRigidSmall::compute_forces_and_torques();
+    return;
+  }
+
+  double **x = atom->x;
+  double **f = atom->f;
+  const int nlocal = atom->nlocal;
+
+  for (int ibody = 0; ibody < nlocal_body; ibody++) {
+    double *fcm = body[ibody].fcm, *tcm = body[ibody].torque;
+    fcm[0] = fcm[1] = fcm[2] = 0.0;
+    tcm[0] = tcm[1] = tcm[2] = 0.0;
+  }
+
+  double unwrap[3];
+  for (int i = 0; i < nlocal; i++) {
+    if (atom2body[i] < 0) continue;
+    Body *b = &body[atom2body[i]];
+    double *fcm = b->fcm;
+    fcm[0] += f[i][0];
+    fcm[1] += f[i][1];
+    fcm[2] += f[i][2];
+    domain->unmap(x[i], xcmimage[i], unwrap);
+    const double *xcm = b->xcm;
+    const double dx = unwrap[0] - xcm[0];
+    const double dy = unwrap[1] - xcm[1];
+    const double dz = unwrap[2] - xcm[2];
+    double *tcm = b->torque;
+    tcm[0] += dy * f[i][2] - dz * f[i][1];
+    tcm[1] += dz * f[i][0] - dx * f[i][2];
+    tcm[2] += dx * f[i][1] - dy * f[i][0];
+  }
+
+  if (extended) {
+    double **torque = atom->torque;
+    for (int i = 0; i < nlocal; i++) {
+      if (atom2body[i] < 0 || !(eflags[i] & TORQUE)) continue;
+      double *tcm = body[atom2body[i]].torque;
+      tcm[0] += torque[i][0];
+      tcm[1] += torque[i][1];
+      tcm[2] += torque[i][2];
+    }
+  }
+
+  if (langflag) {
+    for (int ibody = 0; ibody < nlocal_body; ibody++) {
+      double *fcm = body[ibody].fcm, *tcm = body[ibody].torque;
+      fcm[0] += langextra[ibody][0];
+      fcm[1] += langextra[ibody][1];
+      fcm[2] += langextra[ibody][2];
+      tcm[0] += langextra[ibody][3];
+      tcm[1] += langextra[ibody][4];
+      tcm[2] += langextra[ibody][5];
+    }
+  }
+
+  if (id_gravity) {
+    for (int ibody = 0; ibody < nlocal_body; ibody++) {
+      const double mass = body[ibody].mass;
+      double *fcm = body[ibody].fcm;
+      fcm[0] += gvec[0] * mass;
+      fcm[1] += gvec[1] * mass;
+      fcm[2] += gvec[2] * mass;
+    }
+  }
+}
+
+/* ----------------------------------------------------------------------
+   which bodies' ghosts are read: after fix rigid/small has found each atom's body (at setup and
+   at each reneighboring), whether an atom of any rank is in a ghost body
+------------------------------------------------------------------------- */
+
+void FixRRPRigidSmall::setup_pre_neighbor()
+{
+  FixRigidSmall::setup_pre_neighbor();
+  find_ghost_readers();
+}
+
+void FixRRPRigidSmall::pre_neighbor()
+{
+  FixRigidSmall::pre_neighbor();
+  find_ghost_readers();
+}
+
+void FixRRPRigidSmall::find_ghost_readers()
+{
+  int mine = 0;
+  const int nlocal = atom->nlocal;
+  for (int i = 0; i < nlocal && !mine; i++) mine = atom2body[i] >= nlocal_body;
+  MPI_Allreduce(&mine, &ghosts_read, 1, MPI_INT, MPI_MAX, world);
+}
+
+/* fix_modify bodycomm always|needed (see ghosts_current); other keywords are fix rigid/small's */
+
+int FixRRPRigidSmall::modify_param(int narg, char **arg)
+{
+  if (strcmp(arg[0], "bodycomm") != 0) return FixRigidSmall::modify_param(narg, arg);
+  if (narg < 2) utils::missing_cmd_args(FLERR, "fix_modify bodycomm", error);
+  if (strcmp(arg[1], "always") == 0)
+    bodycomm = BODYCOMM_ALWAYS;
+  else if (strcmp(arg[1], "needed") == 0)
+    bodycomm = BODYCOMM_NEEDED;
+  else
+    error->all(FLERR, "Fix_modify {} bodycomm {}: the value must be always or needed", id,
+               arg[1]);
+  return 2;
+}
+
+/* ----------------------------------------------------------------------
+   the atoms' x and v from the bodies, as fix rigid/small's set_xv() and set_v() compute them
+   (the same operations in the same order: the same bits), for the plain case: 3d, no extended
+   particles, no virial on this step, no ghost body read (so only the owned bodies' geometric
+   centers are updated)
+------------------------------------------------------------------------- */
+
+bool FixRRPRigidSmall::atoms_plain() const
+{
+  return domain->dimension == 3 && !extended;
+}
+
+void FixRRPRigidSmall::set_xv_plain()
+{
+  const double xprd = domain->xprd, yprd = domain->yprd, zprd = domain->zprd;
+  const double xy = domain->xy, xz = domain->xz, yz = domain->yz;
+  double **x = atom->x;
+  double **v = atom->v;
+  const int nlocal = atom->nlocal;
+
+  for (int i = 0; i < nlocal; i++) {
+    if (atom2body[i] < 0) continue;
+    const Body *b = &body[atom2body[i]];
+    const int xbox = (xcmimage[i] & IMGMASK) - IMGMAX;
+    const int ybox = (xcmimage[i] >> IMGBITS & IMGMASK) - IMGMAX;
+    const int zbox = (xcmimage[i] >> IMG2BITS) - IMGMAX;
+    MathExtra::matvec(b->ex_space, b->ey_space, b->ez_space, displace[i], x[i]);
+    v[i][0] = b->omega[1] * x[i][2] - b->omega[2] * x[i][1] + b->vcm[0];
+    v[i][1] = b->omega[2] * x[i][0] - b->omega[0] * x[i][2] + b->vcm[1];
+    v[i][2] = b->omega[0] * x[i][1] - b->omega[1] * x[i][0] + b->vcm[2];
+    if (triclinic == 0) {
+      x[i][0] += b->xcm[0] - xbox * xprd;
+      x[i][1] += b->xcm[1] - ybox * yprd;
+      x[i][2] += b->xcm[2] - zbox * zprd;
+    } else {
+      x[i][0] += b->xcm[0] - xbox * xprd - ybox * xy - zbox * xz;
+      x[i][1] += b->xcm[1] - ybox * yprd - zbox * yz;
+      x[i][2] += b->xcm[2] - zbox * zprd;
+    }
+  }
+
+  for (int ibody = 0; ibody < nlocal_body; ibody++) {
+    Body *b = &body[ibody];
+    MathExtra::matvec(b->ex_space, b->ey_space, b->ez_space, b->xgc_body, b->xgc);
+    b->xgc[0] += b->xcm[0];
+    b->xgc[1] += b->xcm[1];
+    b->xgc[2] += b->xcm[2];
+  }
+}
+
+void FixRRPRigidSmall::set_v_plain()
+{
+  double **v = atom->v;
+  const int nlocal = atom->nlocal;
+  double delta[3];
+
+  for (int i = 0; i < nlocal; i++) {
+    if (atom2body[i] < 0) continue;
+    const Body *b = &body[atom2body[i]];
+    MathExtra::matvec(b->ex_space, b->ey_space, b->ez_space, displace[i], delta);
+    v[i][0] = b->omega[1] * delta[2] - b->omega[2] * delta[1] + b->vcm[0];
+    v[i][1] = b->omega[2] * delta[0] - b->omega[0] * delta[2] + b->vcm[1];
+    v[i][2] = b->omega[0] * delta[1] - b->omega[1] * delta[0] + b->vcm[2];
+  }
 }

@@ -28,8 +28,28 @@ class FixRRPRigidSmall : public FixRigidSmall {
  public:
   FixRRPRigidSmall(class LAMMPS *, int, char **);
   void init() override;
+  void setup_pre_neighbor() override;
   void setup(int) override;
   void initial_integrate(int) override;
+  void pre_neighbor() override;
+  void final_integrate() override;
+  int modify_param(int, char **) override;
+
+ protected:
+  void compute_forces_and_torques() override;
+
+ private:
+  // whether the ghost copies of bodies are kept current every step, as fix rigid/small keeps
+  // them: ALWAYS (fix_modify bodycomm always), or when READ, that is when an atom of some rank
+  // is in a body that rank does not own (decided at each reneighboring); otherwise no atom reads
+  // a ghost body between reneighborings, and their communication and upkeep are skipped
+  enum { BODYCOMM_ALWAYS, BODYCOMM_NEEDED } bodycomm = BODYCOMM_NEEDED;
+  int ghosts_read = 1;
+  bool ghosts_current() const { return bodycomm == BODYCOMM_ALWAYS || ghosts_read; }
+  void find_ghost_readers();
+  bool atoms_plain() const;
+  void set_xv_plain();
+  void set_v_plain();
 };
 
 }    // namespace LAMMPS_NS
