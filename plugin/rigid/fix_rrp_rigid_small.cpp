@@ -20,6 +20,16 @@
 using namespace LAMMPS_NS;
 using namespace RigidConst;
 
+namespace {
+// the bodies of atoms this far ahead are fetched into the cache (prefetch_body)
+constexpr int AHEAD = 8;
+template <class T> inline void prefetch_body(const T *b)
+{
+  const char *p = reinterpret_cast<const char *>(b);
+  for (int off = 0; off < (int) sizeof(T); off += 64) __builtin_prefetch(p + off);
+}
+}    // namespace
+
 FixRRPRigidSmall::FixRRPRigidSmall(LAMMPS *lmp, int narg, char **arg) :
     FixRigidSmall(lmp, narg, arg)
 {
@@ -71,6 +81,11 @@ void FixRRPRigidSmall::initial_integrate(int vflag)
       MathExtra::q_to_exyz(b[j].quat, b[j].ex_space, b[j].ey_space, b[j].ez_space);
       MathExtra::angmom_to_omega(b[j].angmom, b[j].ex_space, b[j].ey_space, b[j].ez_space,
                                  b[j].inertia, b[j].omega);
+      // the geometric center, as set_xv() updates it (set_xv_plain leaves it to this loop)
+      MathExtra::matvec(b[j].ex_space, b[j].ey_space, b[j].ez_space, b[j].xgc_body, b[j].xgc);
+      b[j].xgc[0] += b[j].xcm[0];
+      b[j].xgc[1] += b[j].xcm[1];
+      b[j].xgc[2] += b[j].xcm[2];
     }
   }
 
@@ -144,6 +159,7 @@ void FixRRPRigidSmall::compute_forces_and_torques()
 
   double unwrap[3];
   for (int i = 0; i < nlocal; i++) {
+    if (i + AHEAD < nlocal && atom2body[i + AHEAD] >= 0) prefetch_body(&body[atom2body[i + AHEAD]]);
     if (atom2body[i] < 0) continue;
     Body *b = &body[atom2body[i]];
     double *fcm = b->fcm;
@@ -257,6 +273,7 @@ void FixRRPRigidSmall::set_xv_plain()
   const int nlocal = atom->nlocal;
 
   for (int i = 0; i < nlocal; i++) {
+    if (i + AHEAD < nlocal && atom2body[i + AHEAD] >= 0) prefetch_body(&body[atom2body[i + AHEAD]]);
     if (atom2body[i] < 0) continue;
     const Body *b = &body[atom2body[i]];
     const int xbox = (xcmimage[i] & IMGMASK) - IMGMAX;
@@ -277,13 +294,6 @@ void FixRRPRigidSmall::set_xv_plain()
     }
   }
 
-  for (int ibody = 0; ibody < nlocal_body; ibody++) {
-    Body *b = &body[ibody];
-    MathExtra::matvec(b->ex_space, b->ey_space, b->ez_space, b->xgc_body, b->xgc);
-    b->xgc[0] += b->xcm[0];
-    b->xgc[1] += b->xcm[1];
-    b->xgc[2] += b->xcm[2];
-  }
 }
 
 void FixRRPRigidSmall::set_v_plain()
@@ -293,6 +303,7 @@ void FixRRPRigidSmall::set_v_plain()
   double delta[3];
 
   for (int i = 0; i < nlocal; i++) {
+    if (i + AHEAD < nlocal && atom2body[i + AHEAD] >= 0) prefetch_body(&body[atom2body[i + AHEAD]]);
     if (atom2body[i] < 0) continue;
     const Body *b = &body[atom2body[i]];
     MathExtra::matvec(b->ex_space, b->ey_space, b->ez_space, displace[i], delta);

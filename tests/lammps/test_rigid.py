@@ -216,4 +216,60 @@ a, b = energies["rigid/small"], energies["rrp/rigid/small"]
 diff = max(abs(x - y) / abs(x) for x, y in zip(a, b)) if a and len(a) == len(b) else float("inf")
 t.check("run_style respa 2 2: fix rrp/rigid/small's energies those of fix rigid/small under the same respa",
         len(a) == 11 and diff < 1e-6, f"{len(a)} rows, largest relative difference {diff:.3g}")
+
+# the ghost bodies' upkeep: fix rrp/rigid/small sends the bodies to their ghost copies every step
+# only when an atom of some rank is in a body it does not own (decided at each reneighboring);
+# on one rank none is, and the run must be bitwise the one that keeps fix rigid/small's
+# every-step communication (fix_modify bodycomm always), thermo (virial) steps included, with
+# and without langevin; on 2 and 4 ranks bodies straddle the ranks and the runs match 1 rank's
+GAS = """plugin load ${rigid}
+units lj
+atom_style molecular
+atom_modify map array
+boundary p p p
+lattice sc 0.5
+region box block 0 12 0 12 0 8
+create_box 1 box
+create_atoms 1 box
+mass 1 1.0
+variable m atom 1+floor((x+0.5*xlat)/(2*xlat))+6*(floor((y+0.5*ylat)/(2*ylat))+6*floor((z+0.5*zlat)/zlat))
+set group all mol v_m
+velocity all create 1.0 4928 loop geom
+pair_style lj/cut 1.5
+pair_coeff * * 0.2 1.0
+neigh_modify exclude molecule/intra all
+comm_modify cutoff 6.0
+fix 1 all rrp/rigid/small molecule EXTRA
+MODIFY
+timestep 0.002
+thermo_style custom step pe ke etotal press
+thermo 50
+thermo_modify format float %.17g
+run 300
+write_dump all custom out.dump id x y z vx vy vz modify sort id format float %.17g
+"""
+for extra in ("", "langevin 1.0 1.0 1.0 428984"):
+    dumps, thermo = {}, {}
+    for mode, np in (("needed", 1), ("always", 1), ("needed", 2), ("needed", 4)):
+        wd = t.workdir("rigid")
+        script = GAS.replace("EXTRA", extra).replace("MODIFY", f"fix_modify 1 bodycomm {mode}")
+        out = t.must_run(script, wd, np=np, variables={"rigid": RIGID_PLUGIN})
+        dumps[(mode, np)] = open(os.path.join(wd, "out.dump")).read()
+        thermo[(mode, np)] = study.rows(out, 5)
+    what = "with langevin" if extra else "NVE"
+    t.check(f"fix rrp/rigid/small, {what}, 1 rank: without the ghost bodies' upkeep bitwise the run with it "
+            "(x, v after 300 steps, thermo with the virial every 50)",
+            dumps[("needed", 1)] == dumps[("always", 1)] and thermo[("needed", 1)] == thermo[("always", 1)]
+            and len(thermo[("needed", 1)]) == 7)
+    if not extra:
+        e1 = thermo[("needed", 1)][-1][3]
+        dev = max(abs(thermo[("needed", np)][-1][3] - e1) / abs(e1) for np in (2, 4))
+        t.check("fix rrp/rigid/small on 2 and 4 ranks (bodies across ranks): the energy of 1 rank after 300 steps",
+                dev < 1e-8, f"relative difference {dev:.2g}")
+wd = t.workdir("rigid")
+rc, out = t.run_lammps(GAS.replace("EXTRA", "").replace("MODIFY", "fix_modify 1 bodycomm sometimes"), wd,
+                       variables={"rigid": RIGID_PLUGIN})
+t.check("fix_modify bodycomm with a bad value is refused, naming it",
+        rc != 0 and "ERROR" in out and "bodycomm sometimes" in out, out[-300:])
+
 t.finish()
