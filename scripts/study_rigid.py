@@ -224,22 +224,21 @@ COST_SHAPES = {
 }
 
 
-def cost_rounds(mol, fixes, reps, bodies, steps=300, runner=None):
-    """Modify ns per body-step of each fix, one value per round, in one LAMMPS process (bodies a
-    multiple of 200; runner(text) -> output runs LAMMPS, by default this study's lmp())"""
-    nx, nz = 40, bodies * 4 // (40 * 20)
-    one = f"""clear
-plugin load {RIGID}
+def lattice_bodies(rigid, mol, nx, ny, nz):
+    """the cost runs' system, up to its fix line `fix 1 all FIX molecule`: nx x ny x nz atoms of
+    a simple cubic lattice with LJ between bodies, grouped into bodies by mol (a COST_SHAPES
+    formula), the rigid plugin loaded from rigid"""
+    return f"""plugin load {rigid}
 units lj
 atom_style molecular
 atom_modify map array
 boundary p p p
 lattice sc 0.5
-region box block 0 {nx} 0 20 0 {nz}
+region box block 0 {nx} 0 {ny} 0 {nz}
 create_box 1 box
 create_atoms 1 box
 mass 1 1.0
-variable m atom {mol.replace("NY", "20")}
+variable m atom {mol.replace("NY", str(ny))}
 set group all mol v_m
 velocity all create 1.0 4928 loop geom
 pair_style lj/cut 1.5
@@ -247,11 +246,14 @@ pair_coeff * * 0.2 1.0
 neigh_modify exclude molecule/intra all
 comm_modify cutoff 6.0
 fix 1 all FIX molecule
-timestep 0.002
-thermo 0
-run 10
-run STEPS
 """
+
+
+def cost_rounds(mol, fixes, reps, bodies, steps=300, runner=None):
+    """Modify ns per body-step of each fix, one value per round, in one LAMMPS process (bodies a
+    multiple of 200; runner(text) -> output runs LAMMPS, by default this study's lmp())"""
+    nx, nz = 40, bodies * 4 // (40 * 20)
+    one = "clear\n" + lattice_bodies(RIGID, mol, nx, 20, nz) + "timestep 0.002\nthermo 0\nrun 10\nrun STEPS\n"
     text = "".join(one.replace("FIX", fix).replace("STEPS", str(steps)) for _ in range(reps) for fix in fixes)
     out = runner(text) if runner else lmp(text)[1]
     nb = [int(v) for v in re.findall(r"(\d+) rigid bodies", out)]

@@ -91,14 +91,7 @@ void FixRRPRigidSmall::initial_integrate(int vflag)
 
   // as fix rigid/small: virial setup, the bodies to their ghosts, the atoms from the bodies
   v_init(vflag);
-  if (ghosts_current()) {
-    commflag = INITIAL;
-    comm->forward_comm(this, 29);
-  }
-  if (!evflag && atoms_plain() && !ghosts_current())
-    set_xv_plain();
-  else
-    set_xv();
+  bodies_to_atoms(true);
 }
 
 /* ----------------------------------------------------------------------
@@ -124,14 +117,26 @@ void FixRRPRigidSmall::final_integrate()
                                b->omega);
   }
 
+  bodies_to_atoms(false);
+}
+
+/* ----------------------------------------------------------------------
+   the bodies to their ghost copies when an atom reads them (fix rigid/small's INITIAL and FINAL
+   communications), then the atoms from the bodies: positions and velocities after the first
+   half step, velocities after the second
+------------------------------------------------------------------------- */
+
+void FixRRPRigidSmall::bodies_to_atoms(bool positions)
+{
   if (ghosts_current()) {
-    commflag = FINAL;
-    comm->forward_comm(this, 10);
+    commflag = positions ? INITIAL : FINAL;
+    comm->forward_comm(this, positions ? 29 : 10);
   }
-  if (!evflag && atoms_plain() && !ghosts_current())
-    set_v_plain();
+  const bool plain = !evflag && atoms_plain() && !ghosts_current();
+  if (positions)
+    plain ? set_xv_plain() : set_xv();
   else
-    set_v();
+    plain ? set_v_plain() : set_v();
 }
 
 /* ----------------------------------------------------------------------

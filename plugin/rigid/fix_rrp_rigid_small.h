@@ -47,6 +47,7 @@ class FixRRPRigidSmall : public FixRigidSmall {
   int ghosts_read = 1;
   bool ghosts_current() const { return bodycomm == BODYCOMM_ALWAYS || ghosts_read; }
   void find_ghost_readers();
+  void bodies_to_atoms(bool positions);
   bool atoms_plain() const;
   void set_xv_plain();
   void set_v_plain();

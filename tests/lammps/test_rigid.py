@@ -222,26 +222,8 @@ t.check("run_style respa 2 2: fix rrp/rigid/small's energies those of fix rigid/
 # on one rank none is, and the run must be bitwise the one that keeps fix rigid/small's
 # every-step communication (fix_modify bodycomm always), thermo (virial) steps included, with
 # and without langevin; on 2 and 4 ranks bodies straddle the ranks and the runs match 1 rank's
-GAS = """plugin load ${rigid}
-units lj
-atom_style molecular
-atom_modify map array
-boundary p p p
-lattice sc 0.5
-region box block 0 12 0 12 0 8
-create_box 1 box
-create_atoms 1 box
-mass 1 1.0
-variable m atom 1+floor((x+0.5*xlat)/(2*xlat))+6*(floor((y+0.5*ylat)/(2*ylat))+6*floor((z+0.5*zlat)/zlat))
-set group all mol v_m
-velocity all create 1.0 4928 loop geom
-pair_style lj/cut 1.5
-pair_coeff * * 0.2 1.0
-neigh_modify exclude molecule/intra all
-comm_modify cutoff 6.0
-fix 1 all rrp/rigid/small molecule EXTRA
-MODIFY
-timestep 0.002
+GAS = study.lattice_bodies("${rigid}", study.COST_SHAPES["2x2 squares (planar bodies, moments I, I, 2I)"],
+                          12, 12, 8).replace("FIX molecule", "rrp/rigid/small molecule EXTRA\nMODIFY") + """timestep 0.002
 thermo_style custom step pe ke etotal press
 thermo 50
 thermo_modify format float %.17g
