@@ -266,6 +266,22 @@ def cost_rounds(mol, fixes, reps, bodies, steps=300, runner=None):
     return per
 
 
+def cost_section(nbodies, reps):
+    """section 5 of the tables: the cost runs of both shapes, every fix (markdown lines)"""
+    md = [f"## 5. Cost: {nbodies} rigid 4-atom bodies with LJ, Modify section per body-step; one LAMMPS process "
+          f"runs the fixes in turn, {reps} rounds; median, and the median of the per-round ratios", ""]
+    for shape, mol in COST_SHAPES.items():
+        fixes = SMALL + ("rigid", "rrp/rigid")
+        per = cost_rounds(mol, fixes, reps, nbodies)
+        md += [f"### {shape}", "", "| fix | ns / body-step | ratio to rigid/small (per round) |", "|---|---|---|"]
+        for fix in fixes:
+            ratios = [x / y for x, y in zip(per[fix], per["rigid/small"])]
+            md.append(f"| {fix} | {statistics.median(per[fix]):.0f} | {statistics.median(ratios):.2f} "
+                      f"({' '.join(f'{x:.2f}' for x in ratios)}) |")
+        md.append("")
+    return md
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--quick", action="store_true")
@@ -390,17 +406,7 @@ def main():
     # 5. cost, each fix in turn in one LAMMPS process (clear between), median of the ratios
     reps = 3 if a.quick else 5
     nbodies = 1000 if a.quick else 4000
-    md += [f"## 5. Cost: {nbodies} rigid 4-atom bodies with LJ, Modify section per body-step; one LAMMPS process "
-           f"runs the fixes in turn, {reps} rounds; median, and the median of the per-round ratios", ""]
-    for shape, mol in COST_SHAPES.items():
-        fixes = SMALL + ("rigid", "rrp/rigid")
-        per = cost_rounds(mol, fixes, reps, nbodies)
-        md += [f"### {shape}", "", "| fix | ns / body-step | ratio to rigid/small (per round) |", "|---|---|---|"]
-        for fix in fixes:
-            ratios = [x / y for x, y in zip(per[fix], per["rigid/small"])]
-            md.append(f"| {fix} | {statistics.median(per[fix]):.0f} | {statistics.median(ratios):.2f} "
-                      f"({' '.join(f'{x:.2f}' for x in ratios)}) |")
-        md.append("")
+    md += cost_section(nbodies, reps)
     with open(os.path.join(a.out, "table.md"), "w") as fh:
         fh.write("\n".join(md) + "\n")
     print("\n".join(md))
