@@ -20,15 +20,8 @@
 using namespace LAMMPS_NS;
 using namespace RigidConst;
 
-namespace {
-// the bodies of atoms this far ahead are fetched into the cache (prefetch_body)
-constexpr int AHEAD = 8;
-template <class T> inline void prefetch_body(const T *b)
-{
-  const char *p = reinterpret_cast<const char *>(b);
-  for (int off = 0; off < (int) sizeof(T); off += 64) __builtin_prefetch(p + off);
-}
-}    // namespace
+// the loops over atoms fetch the body of the atom this far ahead into the cache
+static constexpr int AHEAD = 8;
 
 FixRRPRigidSmall::FixRRPRigidSmall(LAMMPS *lmp, int narg, char **arg) :
     FixRigidSmall(lmp, narg, arg)
@@ -164,7 +157,7 @@ void FixRRPRigidSmall::compute_forces_and_torques()
 
   double unwrap[3];
   for (int i = 0; i < nlocal; i++) {
-    if (i + AHEAD < nlocal && atom2body[i + AHEAD] >= 0) prefetch_body(&body[atom2body[i + AHEAD]]);
+    prefetch_body_of(i + AHEAD, nlocal);
     if (atom2body[i] < 0) continue;
     Body *b = &body[atom2body[i]];
     double *fcm = b->fcm;
@@ -264,6 +257,16 @@ int FixRRPRigidSmall::modify_param(int narg, char **arg)
    centers are updated)
 ------------------------------------------------------------------------- */
 
+/* the body of atom i (if any, and if i is an owned atom) into the cache: a Body is 392 bytes, and
+   the bodies are not in the atoms' order */
+
+void FixRRPRigidSmall::prefetch_body_of(int i, int nlocal) const
+{
+  if (i >= nlocal || atom2body[i] < 0) return;
+  const char *p = reinterpret_cast<const char *>(&body[atom2body[i]]);
+  for (int off = 0; off < (int) sizeof(Body); off += 64) __builtin_prefetch(p + off);
+}
+
 bool FixRRPRigidSmall::atoms_plain() const
 {
   return domain->dimension == 3 && !extended;
@@ -278,7 +281,7 @@ void FixRRPRigidSmall::set_xv_plain()
   const int nlocal = atom->nlocal;
 
   for (int i = 0; i < nlocal; i++) {
-    if (i + AHEAD < nlocal && atom2body[i + AHEAD] >= 0) prefetch_body(&body[atom2body[i + AHEAD]]);
+    prefetch_body_of(i + AHEAD, nlocal);
     if (atom2body[i] < 0) continue;
     const Body *b = &body[atom2body[i]];
     const int xbox = (xcmimage[i] & IMGMASK) - IMGMAX;
@@ -308,7 +311,7 @@ void FixRRPRigidSmall::set_v_plain()
   double delta[3];
 
   for (int i = 0; i < nlocal; i++) {
-    if (i + AHEAD < nlocal && atom2body[i + AHEAD] >= 0) prefetch_body(&body[atom2body[i + AHEAD]]);
+    prefetch_body_of(i + AHEAD, nlocal);
     if (atom2body[i] < 0) continue;
     const Body *b = &body[atom2body[i]];
     MathExtra::matvec(b->ex_space, b->ey_space, b->ez_space, displace[i], delta);

@@ -49,6 +49,7 @@ class FixRRPRigidSmall : public FixRigidSmall {
   void find_ghost_readers();
   void bodies_to_atoms(bool positions);
   bool atoms_plain() const;
+  void prefetch_body_of(int i, int nlocal) const;
   void set_xv_plain();
   void set_v_plain();
 };
