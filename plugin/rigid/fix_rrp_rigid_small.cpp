@@ -56,6 +56,11 @@ void FixRRPRigidSmall::setup(int vflag)
 
 void FixRRPRigidSmall::initial_integrate(int vflag)
 {
+  // virial setup (fix rigid/small makes it after the bodies' step, which reads none of it): it
+  // decides, with the ghost bodies, whether the atoms are placed by set_xv_plain()
+  v_init(vflag);
+  const bool plain = plain_step();
+
   rrp_body rec[RRPRigid::CHUNK];
   for (int i0 = 0; i0 < nlocal_body; i0 += RRPRigid::CHUNK) {
     const int n = std::min(RRPRigid::CHUNK, nlocal_body - i0);
@@ -74,7 +79,8 @@ void FixRRPRigidSmall::initial_integrate(int vflag)
       MathExtra::q_to_exyz(b[j].quat, b[j].ex_space, b[j].ey_space, b[j].ez_space);
       MathExtra::angmom_to_omega(b[j].angmom, b[j].ex_space, b[j].ey_space, b[j].ez_space,
                                  b[j].inertia, b[j].omega);
-      // the geometric center, as set_xv() updates it (set_xv_plain leaves it to this loop)
+      if (!plain) continue;
+      // the geometric center, as set_xv() updates it (set_xv_plain leaves it to this pass)
       MathExtra::matvec(b[j].ex_space, b[j].ey_space, b[j].ez_space, b[j].xgc_body, b[j].xgc);
       b[j].xgc[0] += b[j].xcm[0];
       b[j].xgc[1] += b[j].xcm[1];
@@ -82,8 +88,7 @@ void FixRRPRigidSmall::initial_integrate(int vflag)
     }
   }
 
-  // as fix rigid/small: virial setup, the bodies to their ghosts, the atoms from the bodies
-  v_init(vflag);
+  // as fix rigid/small: the bodies to their ghosts, the atoms from the bodies
   bodies_to_atoms(true);
 }
 
@@ -125,7 +130,7 @@ void FixRRPRigidSmall::bodies_to_atoms(bool positions)
     commflag = positions ? INITIAL : FINAL;
     comm->forward_comm(this, positions ? 29 : 10);
   }
-  const bool plain = !evflag && atoms_plain() && !ghosts_current();
+  const bool plain = plain_step();
   if (positions)
     plain ? set_xv_plain() : set_xv();
   else
@@ -250,13 +255,6 @@ int FixRRPRigidSmall::modify_param(int narg, char **arg)
   return 2;
 }
 
-/* ----------------------------------------------------------------------
-   the atoms' x and v from the bodies, as fix rigid/small's set_xv() and set_v() compute them
-   (the same operations in the same order: the same bits), for the plain case: 3d, no extended
-   particles, no virial on this step, no ghost body read (so only the owned bodies' geometric
-   centers are updated)
-------------------------------------------------------------------------- */
-
 /* the body of atom i (if any, and if i is an owned atom) into the cache: a Body is 392 bytes, and
    the bodies are not in the atoms' order */
 
@@ -267,9 +265,16 @@ void FixRRPRigidSmall::prefetch_body_of(int i, int nlocal) const
   for (int off = 0; off < (int) sizeof(Body); off += 64) __builtin_prefetch(p + off);
 }
 
-bool FixRRPRigidSmall::atoms_plain() const
+/* ----------------------------------------------------------------------
+   the atoms' x and v from the bodies, as fix rigid/small's set_xv() and set_v() compute them
+   (the same operations in the same order: the same bits), on a plain step: 3d, no extended
+   particles, no virial on this step, no ghost body read. The bodies' geometric centers, which
+   set_xv() also updates, are updated in the map's pass (initial_integrate).
+------------------------------------------------------------------------- */
+
+bool FixRRPRigidSmall::plain_step() const
 {
-  return domain->dimension == 3 && !extended;
+  return !evflag && domain->dimension == 3 && !extended && !ghosts_current();
 }
 
 void FixRRPRigidSmall::set_xv_plain()
@@ -301,7 +306,6 @@ void FixRRPRigidSmall::set_xv_plain()
       x[i][2] += b->xcm[2] - zbox * zprd;
     }
   }
-
 }
 
 void FixRRPRigidSmall::set_v_plain()

@@ -48,7 +48,7 @@ class FixRRPRigidSmall : public FixRigidSmall {
   bool ghosts_current() const { return bodycomm == BODYCOMM_ALWAYS || ghosts_read; }
   void find_ghost_readers();
   void bodies_to_atoms(bool positions);
-  bool atoms_plain() const;
+  bool plain_step() const;
   void prefetch_body_of(int i, int nlocal) const;
   void set_xv_plain();
   void set_v_plain();
