@@ -477,7 +477,9 @@ void BondRRPBinder::compute(int eflag, int vflag)
   // the bonds in blocks: gathered (lower ID first, references captured), their loads evaluated
   // across SIMD lanes (rrp_binder_loads), then ruptures, forces and tallies one by one
   rrp_binder_block &b = *block;
-  const int PREFETCH = 16;    // bonds ahead whose reference is fetched early
+  // bonds ahead whose reference and atoms (tags, x, orientations, f and torques) are fetched
+  // early: a bond's two atoms are far apart in the arrays, more streams than the processor follows
+  const int PREFETCH = 16;
   // LAMMPS's per-atom arrays are contiguous: one base pointer each, no row pointers to load
   double *x0 = nbondlist ? x[0] : nullptr, *q0 = nbondlist ? quat[0] : nullptr;
   double *f0 = nbondlist ? f[0] : nullptr, *t0 = nbondlist ? torque[0] : nullptr;
@@ -495,7 +497,22 @@ void BondRRPBinder::compute(int eflag, int vflag)
       const int swap = -static_cast<int>(tag[c] < tag[a]);    // all bits set: swap
       const int i = a ^ ((a ^ c) & swap), j = a ^ c ^ i;
       const double *slot = fix_history->slot_of_bond(n);
-      if (n + PREFETCH < nbondlist) __builtin_prefetch(fix_history->slot_of_bond(n + PREFETCH));
+      if (n + PREFETCH < nbondlist) {
+        const double *ps = fix_history->slot_of_bond(n + PREFETCH);
+        __builtin_prefetch(ps);
+        __builtin_prefetch(ps + 6);
+        const int pa = bondlist[n + PREFETCH][0], pc = bondlist[n + PREFETCH][1];
+        __builtin_prefetch(tag + pa);
+        __builtin_prefetch(tag + pc);
+        __builtin_prefetch(x0 + 3 * pa);
+        __builtin_prefetch(x0 + 3 * pc);
+        __builtin_prefetch(q0 + 4 * pa);
+        __builtin_prefetch(q0 + 4 * pc);
+        __builtin_prefetch(f0 + 3 * pa, 1);
+        __builtin_prefetch(f0 + 3 * pc, 1);
+        __builtin_prefetch(t0 + 3 * pa, 1);
+        __builtin_prefetch(t0 + 3 * pc, 1);
+      }
       if (!slot)
         error->one(FLERR, "Bond style rrp/binder: bond {}-{} is in no bond list of its atoms",
                    tag[i], tag[j]);
