@@ -19,6 +19,7 @@
 #include "input.h"
 #include "memory.h"
 #include "modify.h"
+#include "output.h"
 #include "respa.h"
 #include "update.h"
 #include "variable.h"
@@ -49,7 +50,7 @@ FixRRPNVE::FixRRPNVE(LAMMPS *lmp, int narg, char **arg) :
     quat_str{nullptr, nullptr, nullptr, nullptr}, quat_given(false), orient_pending(false),
     legacy_restart(false), ghost_mode(GHOSTS_AUTO), limit_stop(false), update_dipole(false),
     fallbacks(0), fallbacks_run(0), fallback_warned(false), comm_ghosts(false),
-    step_respa(nullptr)
+    join(true), others_finish(false), kick_owed(false), step_respa(nullptr)
 {
   if (narg < 3) utils::missing_cmd_args(FLERR, "fix rrp/nve", error);
 
@@ -152,6 +153,10 @@ FixRRPNVE::FixRRPNVE(LAMMPS *lmp, int narg, char **arg) :
       else
         error->all(FLERR, "Fix rrp/nve ghosts {} is unknown: use auto or always", arg[iarg + 1]);
       iarg += 2;
+    } else if (strcmp(arg[iarg], "join") == 0) {
+      if (iarg + 2 > narg) utils::missing_cmd_args(FLERR, "fix rrp/nve join", error);
+      join = utils::logical(FLERR, arg[iarg + 1], false, lmp) == 1;
+      iarg += 2;
     } else if (strcmp(arg[iarg], "alpha") == 0) {
       if (iarg + 4 > narg) utils::missing_cmd_args(FLERR, "fix rrp/nve alpha", error);
       for (int d = 0; d < 3; d++) {
@@ -235,6 +240,11 @@ double **FixRRPNVE::orientation() const
 
 void FixRRPNVE::setup(int /*vflag*/)
 {
+  // a kick still owed (a run that stopped on an error the library interface caught)
+  if (kick_owed) {
+    kick_owed = false;
+    advance_end(update->dt);
+  }
   array_atom = orientation();
   fallbacks_run = fallbacks;
   fallback_warned = false;
@@ -244,6 +254,11 @@ void FixRRPNVE::setup(int /*vflag*/)
 
 void FixRRPNVE::post_run()
 {
+  // the run ends (its last step, a timeout) with every kick made
+  if (kick_owed) {
+    kick_owed = false;
+    advance_end(update->dt);
+  }
   long mine = fallbacks - fallbacks_run, all = 0;
   MPI_Allreduce(&mine, &all, 1, MPI_LONG, MPI_SUM, world);
   if (all > 0 && comm->me == 0)
@@ -439,6 +454,14 @@ void FixRRPNVE::init()
   // binders do); the last one sends the orientations of layout STORE to the ghost atoms between
   // reneighborings, when a style reads them there (the binder; at reneighborings the store
   // sends them in any case). In layout ATOM_QUAT the atom style sends them (comm_modify vel yes).
+  // join: another fix of the final half that is not a time integrator of its own atoms might read
+  // these atoms' velocities there
+  others_finish = false;
+  const auto &fixes = modify->get_fix_list();
+  for (int i = 0; i < modify->nfix; i++)
+    if (fixes[i] != this && (modify->fmask[i] & FINAL_INTEGRATE) && !fixes[i]->time_integrate)
+      others_finish = true;
+
   auto all = modify->get_fix_by_style("^rrp/nve$");
   wd_header = wd_section = (data_writer(lmp) == this) ? 1 : 0;
   comm_ghosts = layout == STORE && all.back() == this &&
@@ -511,8 +534,19 @@ void FixRRPNVE::initial_integrate(int /*vflag*/)
   advance_start(update->dt);
 }
 
+/* the second half kick, or (join yes) nothing: the next step's first half makes it with its own,
+   in one pass over the atoms, when nothing reads the velocities between the two: no fix at the
+   end of the step, no output on this step, not the run's last step (post_run makes an owed kick
+   in any case), and every other fix of the final half integrates its own atoms */
+
 void FixRRPNVE::final_integrate()
 {
+  if (join && scheme->second && !others_finish && modify->n_end_of_step == 0 &&
+      update->ntimestep != update->laststep && update->ntimestep != output->next) {
+    kick_owed = true;
+    array_atom = orientation();
+    return;
+  }
   advance_end(update->dt);
 }
 
@@ -554,8 +588,12 @@ void FixRRPNVE::advance_start(double h)
       for (int k = 0; k < 4; k++) qold[4 * i + k] = p.quat[i][k];
   }
   const long before = fallbacks;
-  const int status = rrp_spheres_first_fallback(scheme, &p, &inertia_spec, h, force->ftm2v,
-                                                limit_stop ? nullptr : &fallbacks, &bad);
+  long *count = limit_stop ? nullptr : &fallbacks;
+  const bool owed = kick_owed;
+  kick_owed = false;
+  const int status = owed
+      ? rrp_spheres_first_joined(scheme, &p, &inertia_spec, h, force->ftm2v, count, &bad)
+      : rrp_spheres_first_fallback(scheme, &p, &inertia_spec, h, force->ftm2v, count, &bad);
   if (fallbacks > before && !fallback_warned) {
     fallback_warned = true;
     error->warning(FLERR,

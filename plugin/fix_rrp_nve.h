@@ -69,6 +69,9 @@ class FixRRPNVE : public Fix {
   long fallbacks_run;      // ... at the start of this run
   bool fallback_warned;    // the first fallback of this run was warned about (this rank)
   bool comm_ghosts;        // send orientations to ghost atoms every step
+  bool join;               // join a step's second half kick to the next step's first (keyword join)
+  bool others_finish;      // a fix other than time integrators acts in the final half
+  bool kick_owed;          // the last step's second half kick is still to be made
   double *step_respa;      // run_style respa: the step of each level
 
   void advance_start(double h);     // kicks with this level's force and torque, drift, rotation

@@ -257,9 +257,65 @@ RRP_INLINE int first_half_flat(const rrp_spheres *p, double h, int exact, int i0
   return 1;
 }
 
-RRP_CLONES static int first_half_block(const rrp_spheres *p, const rrp_inertia *in, double h,
-                                       double dtf, int exact, int i0, int nb)
+/* (23c,d) and (25c,d): the second half kick with the new force and torque on the block of nb
+ * particles from i0, dtf = h/2 ftm2v: the kick factors in vectorised loops, then the kicks;
+ * particles with an invalid mass or inertia are skipped. A non-finite force or torque here is
+ * caught by the next first half, before it moves anything. */
+RRP_INLINE void second_block(const rrp_spheres *p, const rrp_inertia *in, double dtf, int i0,
+                             int nb)
 {
+  const double dtc = in->kind == RRP_INERTIA_RATIO ? dtf / in->value : 0.0; /* dt/c */
+  double dtm[RRP_BLOCK], dtj[RRP_BLOCK];
+  int ok[RRP_BLOCK];
+  const double *mass = p->mass + i0;
+  for (int j = 0; j < nb; j++) {
+    ok[j] = (p->mask == NULL || (p->mask[i0 + j] & p->groupbit) != 0) & positive_finite(mass[j]);
+    dtm[j] = dtf / mass[j];
+  }
+  if (in->kind == RRP_INERTIA_RATIO) {
+    const double *r = p->radius + i0;
+    for (int j = 0; j < nb; j++) {
+      dtj[j] = dtc / (r[j] * r[j] * mass[j]);
+      ok[j] &= positive_finite(r[j]);
+    }
+  } else if (in->kind == RRP_INERTIA_VALUE) {
+    for (int j = 0; j < nb; j++) dtj[j] = dtf / in->value;
+  } else {
+    const double *J = in->per_atom + i0;
+    for (int j = 0; j < nb; j++) {
+      dtj[j] = dtf / J[j];
+      ok[j] &= positive_finite(J[j]);
+    }
+  }
+  int all_ok = 1;
+  for (int j = 0; j < nb; j++) all_ok &= ok[j];
+  if (all_ok) { /* flat loops over the block's 3 nb components, as in first_half_flat */
+    double dtm3[3 * RRP_BLOCK], dtj3[3 * RRP_BLOCK];
+    spread3(nb, dtm, dtj, dtm3, dtj3);
+    double *v = p->v[i0], *om = p->omega[i0];
+    const double *f = p->f[i0], *t = p->torque[i0];
+    for (int m = 0; m < 3 * nb; m++) {
+      v[m] += dtm3[m] * f[m];
+      om[m] += dtj3[m] * t[m];
+    }
+    return;
+  }
+  for (int j = 0; j < nb; j++) {
+    if (!ok[j]) continue;
+    const int i = i0 + j;
+    for (int d = 0; d < 3; d++) {
+      p->v[i][d] += dtm[j] * p->f[i][d];
+      p->omega[i][d] += dtj[j] * p->torque[i][d];
+    }
+  }
+}
+
+RRP_CLONES static int first_half_block(const rrp_spheres *p, const rrp_inertia *in, double h,
+                                       double dtf, int exact, int owed, int i0, int nb)
+{
+  /* the second half of the step before, owed (rrp_spheres_first_joined): made here on the block,
+   * which stays in cache for the first half */
+  if (owed) second_block(p, in, dtf, i0, nb);
   double dtm[RRP_BLOCK], dtj[RRP_BLOCK], hw2[RRP_BLOCK], c[RRP_BLOCK], k[RRP_BLOCK];
   double w[RRP_BLOCK][3], vn[RRP_BLOCK][3], xn[RRP_BLOCK][3];
   int sel[RRP_BLOCK];
@@ -337,11 +393,11 @@ RRP_CLONES static int first_half_block(const rrp_spheres *p, const rrp_inertia *
 }
 
 static int first_half(const rrp_spheres *p, const rrp_inertia *in, double h, double dtf,
-                      int exact, long *fallbacks, rrp_step_report *bad)
+                      int exact, int owed, long *fallbacks, rrp_step_report *bad)
 {
   for (int i0 = 0; i0 < p->n; i0 += RRP_BLOCK) {
     const int nb = p->n - i0 < RRP_BLOCK ? p->n - i0 : RRP_BLOCK;
-    if (first_half_block(p, in, h, dtf, exact, i0, nb)) continue;
+    if (first_half_block(p, in, h, dtf, exact, owed, i0, nb)) continue;
     const int status = first_half_checked(p, in, h, dtf, exact, i0, i0 + nb, fallbacks, bad);
     if (status != RRP_OK) return status;
   }
@@ -351,70 +407,21 @@ static int first_half(const rrp_spheres *p, const rrp_inertia *in, double h, dou
 static int exact_first(const rrp_spheres *p, const rrp_inertia *in, double h, double ftm2v,
                        rrp_step_report *bad)
 {
-  return first_half(p, in, h, 0.5 * h * ftm2v, 1, NULL, bad);
+  return first_half(p, in, h, 0.5 * h * ftm2v, 1, 0, NULL, bad);
 }
 
 static int newmark_first(const rrp_spheres *p, const rrp_inertia *in, double h, double ftm2v,
                          rrp_step_report *bad)
 {
-  return first_half(p, in, h, 0.5 * h * ftm2v, 0, NULL, bad);
+  return first_half(p, in, h, 0.5 * h * ftm2v, 0, 0, NULL, bad);
 }
 
-/* (23c,d) and (25c,d): the second half kick with the new force and torque, blocked as the first
- * half: the kick factors of a block in vectorised loops, then the kicks; particles with an invalid
- * mass or inertia are skipped. A non-finite force or torque here is caught by the next first
- * half, before it moves anything. */
 RRP_CLONES static void verlet_second(const rrp_spheres *p, const rrp_inertia *in, double h,
                                      double ftm2v)
 {
   const double dtf = 0.5 * h * ftm2v;
-  const double dtc = in->kind == RRP_INERTIA_RATIO ? dtf / in->value : 0.0; /* dt/c */
-  double dtm[RRP_BLOCK], dtj[RRP_BLOCK];
-  int ok[RRP_BLOCK];
-  for (int i0 = 0; i0 < p->n; i0 += RRP_BLOCK) {
-    const int nb = p->n - i0 < RRP_BLOCK ? p->n - i0 : RRP_BLOCK;
-    const double *mass = p->mass + i0;
-    for (int j = 0; j < nb; j++) {
-      ok[j] = (p->mask == NULL || (p->mask[i0 + j] & p->groupbit) != 0) & positive_finite(mass[j]);
-      dtm[j] = dtf / mass[j];
-    }
-    if (in->kind == RRP_INERTIA_RATIO) {
-      const double *r = p->radius + i0;
-      for (int j = 0; j < nb; j++) {
-        dtj[j] = dtc / (r[j] * r[j] * mass[j]);
-        ok[j] &= positive_finite(r[j]);
-      }
-    } else if (in->kind == RRP_INERTIA_VALUE) {
-      for (int j = 0; j < nb; j++) dtj[j] = dtf / in->value;
-    } else {
-      const double *J = in->per_atom + i0;
-      for (int j = 0; j < nb; j++) {
-        dtj[j] = dtf / J[j];
-        ok[j] &= positive_finite(J[j]);
-      }
-    }
-    int all_ok = 1;
-    for (int j = 0; j < nb; j++) all_ok &= ok[j];
-    if (all_ok) { /* flat loops over the block's 3 nb components, as in first_half_flat */
-      double dtm3[3 * RRP_BLOCK], dtj3[3 * RRP_BLOCK];
-      spread3(nb, dtm, dtj, dtm3, dtj3);
-      double *v = p->v[i0], *om = p->omega[i0];
-      const double *f = p->f[i0], *t = p->torque[i0];
-      for (int m = 0; m < 3 * nb; m++) {
-        v[m] += dtm3[m] * f[m];
-        om[m] += dtj3[m] * t[m];
-      }
-      continue;
-    }
-    for (int j = 0; j < nb; j++) {
-      if (!ok[j]) continue;
-      const int i = i0 + j;
-      for (int d = 0; d < 3; d++) {
-        p->v[i][d] += dtm[j] * p->f[i][d];
-        p->omega[i][d] += dtj[j] * p->torque[i][d];
-      }
-    }
-  }
+  for (int i0 = 0; i0 < p->n; i0 += RRP_BLOCK)
+    second_block(p, in, dtf, i0, p->n - i0 < RRP_BLOCK ? p->n - i0 : RRP_BLOCK);
 }
 
 /* map (27), Campello's symplectic Euler: all of it before the new force (v += h/m F; x += h v;
@@ -422,7 +429,7 @@ RRP_CLONES static void verlet_second(const rrp_spheres *p, const rrp_inertia *in
 static int euler_first(const rrp_spheres *p, const rrp_inertia *in, double h, double ftm2v,
                        rrp_step_report *bad)
 {
-  return first_half(p, in, h, h * ftm2v, 0, NULL, bad);
+  return first_half(p, in, h, h * ftm2v, 0, 0, NULL, bad);
 }
 
 const rrp_scheme rrp_schemes[] = {
@@ -450,7 +457,15 @@ int rrp_spheres_first_fallback(const rrp_scheme *s, const rrp_spheres *p, const 
                                double h, double ftm2v, long *fallbacks, rrp_step_report *bad)
 {
   if (s->first != exact_first || fallbacks == NULL) return s->first(p, in, h, ftm2v, bad);
-  return first_half(p, in, h, 0.5 * h * ftm2v, 1, fallbacks, bad);
+  return first_half(p, in, h, 0.5 * h * ftm2v, 1, 0, fallbacks, bad);
+}
+
+int rrp_spheres_first_joined(const rrp_scheme *s, const rrp_spheres *p, const rrp_inertia *in,
+                             double h, double ftm2v, long *fallbacks, rrp_step_report *bad)
+{
+  if (s->second == NULL) return rrp_spheres_first_fallback(s, p, in, h, ftm2v, fallbacks, bad);
+  const int exact = s->first == exact_first;
+  return first_half(p, in, h, 0.5 * h * ftm2v, exact, 1, exact ? fallbacks : NULL, bad);
 }
 
 void rrp_spheres_second(const rrp_scheme *s, const rrp_spheres *p, const rrp_inertia *in,

@@ -7,6 +7,7 @@
 
 #include "test_util.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 static const double PI = 3.14159265358979323846;
@@ -271,6 +272,97 @@ static void test_mask(void **state)
   assert_vec_close(quat[1], (const double[4]){1, 0, 0, 0}, 4, 0.0, 0.0);
 }
 
+/* rrp_spheres_first_joined: the second half of the step before and the first half of this one in
+ * one pass give the bits of the two calls, for every scheme and inertia rule, a group that holds
+ * some particles, blocks cut anywhere (77 particles), the exact map's fallback, and an invalid
+ * mass reported at the same particle */
+#define NJ 77
+typedef struct joined_sys {
+  double x[NJ][3], v[NJ][3], f[NJ][3], om[NJ][3], tq[NJ][3], q[NJ][4], m[NJ], r[NJ], J[NJ];
+  int mask[NJ];
+} joined_sys;
+
+static void joined_forces(joined_sys *a)
+{
+  for (int i = 0; i < NJ; i++)
+    for (int d = 0; d < 3; d++) {
+      a->f[i][d] = -0.3 * a->x[i][d] + 0.01 * (double) (i % 7);
+      a->tq[i][d] = -0.2 * a->q[i][d + 1] + 0.02 * (double) (i % 5);
+    }
+}
+
+static rrp_spheres joined_views(joined_sys *a, int masked)
+{
+  const rrp_spheres p = {NJ, masked ? a->mask : NULL, 2, a->m, a->r, a->x, a->v,
+                         (const double (*)[3]) a->f, a->om, (const double (*)[3]) a->tq, a->q};
+  return p;
+}
+
+static void test_joined_equals_split(void **state)
+{
+  (void) state;
+  joined_sys *a = malloc(sizeof(joined_sys)), *b = malloc(sizeof(joined_sys));
+  assert_non_null(a);
+  assert_non_null(b);
+  const double h = 0.05;
+  for (int s = 0; s < rrp_nschemes; s++)
+    for (int kind = 0; kind < 3; kind++)
+      for (int masked = 0; masked < 2; masked++) {
+        unsigned u = 12345u;
+        for (int i = 0; i < NJ; i++) {
+          for (int d = 0; d < 3; d++) {
+            u = u * 1103515245u + 12345u;
+            a->x[i][d] = (double) (u >> 8) / 16777216.0 - 0.5;
+            a->v[i][d] = 0.3 * a->x[i][d] + 0.1 * d;
+            a->om[i][d] = 2.0 * a->x[i][d] - 0.4 * d;
+          }
+          const double n = sqrt(1.0 + a->x[i][0] * a->x[i][0]);
+          a->q[i][0] = 1.0 / n;
+          a->q[i][1] = a->x[i][0] / n;
+          a->q[i][2] = a->q[i][3] = 0.0;
+          a->m[i] = 1.0 + 0.01 * i;
+          a->r[i] = 0.5 + 0.002 * i;
+          a->J[i] = 0.1 + 0.001 * i;
+          a->mask[i] = (i % 3 == 1) ? 1 : 3; /* groupbit 2: two in three */
+        }
+        a->om[41][2] = 25.0; /* h |w| > 1: the exact map falls back to (25) there */
+        joined_forces(a);
+        memcpy(b, a, sizeof(*a));
+        double v1[3];
+        memcpy(v1, a->v[1], sizeof(v1));
+        const rrp_inertia in = {kind, kind == RRP_INERTIA_VALUE ? 0.3 : 0.4,
+                                kind == RRP_INERTIA_ATOM ? &a->J[0] : NULL};
+        const rrp_inertia inb = {kind, in.value, kind == RRP_INERTIA_ATOM ? &b->J[0] : NULL};
+        const rrp_scheme *sc = &rrp_schemes[s];
+        rrp_spheres pa = joined_views(a, masked), pb = joined_views(b, masked);
+        long fa = 0, fb = 0;
+        for (int k = 0; k < 6; k++) {
+          rrp_step_report ra = {-1, 0.0}, rb = {-1, 0.0};
+          assert_int_equal(rrp_spheres_first_fallback(sc, &pa, &in, h, 1.0, &fa, &ra), RRP_OK);
+          const int sb = k == 0 ? rrp_spheres_first_fallback(sc, &pb, &inb, h, 1.0, &fb, &rb)
+                                : rrp_spheres_first_joined(sc, &pb, &inb, h, 1.0, &fb, &rb);
+          assert_int_equal(sb, RRP_OK);
+          joined_forces(a);
+          joined_forces(b);
+          rrp_spheres_second(sc, &pa, &in, h, 1.0); /* b owes this one to its next step */
+        }
+        rrp_spheres_second(sc, &pb, &inb, h, 1.0);
+        assert_memory_equal(a, b, sizeof(*a));
+        assert_int_equal(fa, fb);
+        if (s == 0) assert_true(fa > 0); /* the fallback was taken */
+        if (masked) assert_memory_equal(a->v[1], v1, sizeof(v1)); /* outside the group */
+        /* an invalid mass: reported at the same particle, joined or not */
+        a->m[50] = b->m[50] = -1.0;
+        rrp_step_report ra = {-1, 0.0}, rb = {-1, 0.0};
+        assert_int_equal(rrp_spheres_first_fallback(sc, &pa, &in, h, 1.0, &fa, &ra), RRP_EDOMAIN);
+        assert_int_equal(rrp_spheres_first_joined(sc, &pb, &inb, h, 1.0, &fb, &rb), RRP_EDOMAIN);
+        assert_int_equal(ra.index, 50);
+        assert_int_equal(rb.index, 50);
+      }
+  free(a);
+  free(b);
+}
+
 /* a constant force: (23a)/(25a) are exact for it, (27) is symplectic Euler; ftm2v scales */
 static void test_translation_constant_force(void **state)
 {
@@ -423,6 +515,7 @@ int main(void)
       cmocka_unit_test(test_exact_fallback),
     cmocka_unit_test(test_bad_body),
       cmocka_unit_test(test_mask),
+      cmocka_unit_test(test_joined_equals_split),
       cmocka_unit_test(test_translation_constant_force),
       cmocka_unit_test(test_pendulum_invariants),
       cmocka_unit_test(test_pendulum_energy_order),

@@ -23,6 +23,9 @@
  *   int  rrp_spheres_first_fallback(const rrp_scheme *s, const rrp_spheres *p,
  *                                   const rrp_inertia *in, double h, double ftm2v,
  *                                   long *fallbacks, rrp_step_report *bad);
+ *   int  rrp_spheres_first_joined(const rrp_scheme *s, const rrp_spheres *p,
+ *                                 const rrp_inertia *in, double h, double ftm2v,
+ *                                 long *fallbacks, rrp_step_report *bad);
  *   void rrp_spheres_kick(const rrp_spheres *p, const rrp_inertia *in, double dt, double ftm2v);
  *   void rrp_spheres_second(const rrp_scheme *s, const rrp_spheres *p, const rrp_inertia *in,
  *                           double h, double ftm2v);
@@ -116,6 +119,15 @@ int rrp_spheres_first(const rrp_scheme *s, const rrp_spheres *p, const rrp_inert
  * orientation's increment only). The other schemes, or fallbacks NULL: rrp_spheres_first. */
 int rrp_spheres_first_fallback(const rrp_scheme *s, const rrp_spheres *p, const rrp_inertia *in,
                                double h, double ftm2v, long *fallbacks, rrp_step_report *bad);
+
+/* rrp_spheres_second of the step before, which was not made, then rrp_spheres_first_fallback
+ * (fallbacks NULL: rrp_spheres_first), in one pass over the particles instead of two: block by
+ * block, the second half's kick, then the first half while the block is in cache. The same
+ * operations in the same order, so the same bits as the two calls. Between the steps the
+ * velocities stay those of the half step: join only when nothing reads them there. Map (27),
+ * which has no second half: rrp_spheres_first_fallback. */
+int rrp_spheres_first_joined(const rrp_scheme *s, const rrp_spheres *p, const rrp_inertia *in,
+                             double h, double ftm2v, long *fallbacks, rrp_step_report *bad);
 
 /* The second half (the half kick with the new force and torque; nothing for map (27)). A
  * particle with an invalid mass or inertia is skipped: the next first half reports it. */
