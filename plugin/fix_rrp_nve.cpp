@@ -455,12 +455,16 @@ void FixRRPNVE::init()
   // reneighborings, when a style reads them there (the binder; at reneighborings the store
   // sends them in any case). In layout ATOM_QUAT the atom style sends them (comm_modify vel yes).
   // join: another fix of the final half that is not a time integrator of its own atoms might read
-  // these atoms' velocities there
+  // these atoms' velocities
+  // there, and the fixes of the end of the step read them on the steps they act (every nevery)
   others_finish = false;
+  end_every.clear();
   const auto &fixes = modify->get_fix_list();
-  for (int i = 0; i < modify->nfix; i++)
+  for (int i = 0; i < modify->nfix; i++) {
     if (fixes[i] != this && (modify->fmask[i] & FINAL_INTEGRATE) && !fixes[i]->time_integrate)
       others_finish = true;
+    if (modify->fmask[i] & END_OF_STEP) end_every.push_back(fixes[i]->nevery);
+  }
 
   auto all = modify->get_fix_by_style("^rrp/nve$");
   wd_header = wd_section = (data_writer(lmp) == this) ? 1 : 0;
@@ -535,14 +539,17 @@ void FixRRPNVE::initial_integrate(int /*vflag*/)
 }
 
 /* the second half kick, or (join yes) nothing: the next step's first half makes it with its own,
-   in one pass over the atoms, when nothing reads the velocities between the two: no fix at the
-   end of the step, no output on this step, not the run's last step (post_run makes an owed kick
-   in any case), and every other fix of the final half integrates its own atoms */
+   in one pass over the atoms, when nothing reads the velocities between the two: no fix acts at
+   the end of this step, no output on it, not the run's last step (post_run makes an owed kick in
+   any case), and every other fix of the final half integrates its own atoms */
 
 void FixRRPNVE::final_integrate()
 {
-  if (join && scheme->second && !others_finish && modify->n_end_of_step == 0 &&
-      update->ntimestep != update->laststep && update->ntimestep != output->next) {
+  const bigint step = update->ntimestep;
+  bool joinable = join && scheme->second && !others_finish && step != update->laststep &&
+      step != output->next;
+  for (const int every : end_every) joinable = joinable && step % every != 0;
+  if (joinable) {
     kick_owed = true;
     array_atom = orientation();
     return;

@@ -72,6 +72,7 @@ class FixRRPNVE : public Fix {
   bool join;               // join a step's second half kick to the next step's first (keyword join)
   bool others_finish;      // a fix other than time integrators acts in the final half
   bool kick_owed;          // the last step's second half kick is still to be made
+  std::vector<int> end_every;    // nevery of each fix acting at the end of the step
   double *step_respa;      // run_style respa: the step of each level
 
   void advance_start(double h);     // kicks with this level's force and torque, drift, rotation

@@ -1,9 +1,9 @@
 """fix rrp/nve join: a step's second half kick joined to the next step's first half (one pass
 over the atoms instead of two) gives the bits of the two halves made apart, in both orientation
-layouts, on 1 and 2 ranks, across output steps, two runs in a row and a run stopped by timer
-timeout, and with a fix acting at the end of the step (where the fix does not join). Which steps
-join is not visible to an input (the velocities between the halves are read by nothing): that
-the joins happen is measured by scripts/bench (the Modify section of fix rrp/nve)."""
+layouts, on 1 and 2 ranks, across output steps, two runs in a row, a run stopped by timer timeout
+and a fix acting at the end of every fifth step (where the fix does not join). Which steps join
+is not visible to an input (the velocities between the halves are read by nothing): that the
+joins happen is measured by scripts/bench (the Modify section of fix rrp/nve)."""
 import rrptest as t
 
 SYSTEM = "plugin load ${{plugin}}\n" + t.binder_lattice("{style}") + """
@@ -57,7 +57,8 @@ for style in ("hybrid sphere bond", "bpm/sphere"):
         t.check(f"{style}, {np} rank(s): the thermo lines (momentum, energy) agree bitwise",
                 len(rows_no) == 17 and rows_no == rows_yes, f"{len(rows_no)} and {len(rows_yes)} lines")
 
-# a fix acting at the end of the step (fix ave/time) reads the velocities there: no join
+# a fix acting at the end of every fifth step (fix ave/time) reads the velocities there: no join
+# on those steps
 style = "bpm/sphere"
 AVE = "fix av all ave/time 1 5 5 c_m[4]\n"
 out_no, atoms_no = run(style, 1, "no", TWO_RUNS, AVE)
