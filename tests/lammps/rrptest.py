@@ -184,6 +184,17 @@ def quat_distance(p, q):
     return min(minus, plus)
 
 
+# every atom's state in full precision, sorted by ID (write_dump, STATE_DUMP.format(name=...,
+# q=STATE_QCOLS[style])), the orientation read from either layout: atom_style sphere's own array
+# or bpm/sphere's atom->quat through the compute of STATE_QCOMP[style], defined before
+STATE_DUMP = ("write_dump all custom {name} id x y z vx vy vz omegax omegay omegaz {q} "
+              "modify sort id format float %.17g\n")
+STATE_QCOLS = {"hybrid sphere bond": "d2_rrp_quat[1] d2_rrp_quat[2] d2_rrp_quat[3] d2_rrp_quat[4]",
+               "bpm/sphere": "c_q[1] c_q[2] c_q[3] c_q[4]"}
+STATE_QCOMP = {"hybrid sphere bond": "",
+               "bpm/sphere": "compute q all property/atom quatw quati quatj quatk\n"}
+
+
 def binder_lattice(style, block="0 4 0 4 0 4", box="-4 6 -4 6 -4 6", newton="on off",
                    slots=8, specials=12):
     """Input lines (no plugin load) for a small binder composite: spheres on a simple cubic

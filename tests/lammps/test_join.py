@@ -14,11 +14,7 @@ timestep        0.002
 fix             1 all rrp/nve join {join}
 {extra}
 """
-DUMP = ("write_dump all custom {name} id x y z vx vy vz omegax omegay omegaz {q} "
-        "modify sort id format float %.17g\n")
-QCOLS = {"hybrid sphere bond": "d2_rrp_quat[1] d2_rrp_quat[2] d2_rrp_quat[3] d2_rrp_quat[4]",
-         "bpm/sphere": "c_q[1] c_q[2] c_q[3] c_q[4]"}
-QCOMP = {"hybrid sphere bond": "", "bpm/sphere": "compute q all property/atom quatw quati quatj quatk\n"}
+DUMP, QCOLS, QCOMP = t.STATE_DUMP, t.STATE_QCOLS, t.STATE_QCOMP
 
 
 def thermo_rows(out):

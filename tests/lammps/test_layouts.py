@@ -18,11 +18,7 @@ thermo_style    custom step c_eb c_m[4] c_m[5] c_m[6]
 thermo_modify   format float %.17g
 timestep        0.002
 """
-DUMP = ("write_dump all custom {name} id x y z vx vy vz omegax omegay omegaz {q} "
-        "modify sort id format float %.17g\n")
-QCOLS = {"hybrid sphere bond": "d2_rrp_quat[1] d2_rrp_quat[2] d2_rrp_quat[3] d2_rrp_quat[4]",
-         "bpm/sphere": "c_q[1] c_q[2] c_q[3] c_q[4]"}
-QCOMP = {"hybrid sphere bond": "", "bpm/sphere": "compute q all property/atom quatw quati quatj quatk\n"}
+DUMP, QCOLS, QCOMP = t.STATE_DUMP, t.STATE_QCOLS, t.STATE_QCOMP
 
 
 def thermo(out):
