@@ -21,6 +21,7 @@
 #include "modify.h"
 #include "output.h"
 #include "respa.h"
+#include "timer.h"
 #include "update.h"
 #include "variable.h"
 
@@ -41,6 +42,18 @@ static constexpr double RESTART_MAGIC = 7256980.0;    // "RRP" in a double: an u
 static constexpr double RESTART_VERSION = 2.0;
 enum { GHOSTS_AUTO, GHOSTS_ALWAYS };
 
+/* the integrators known to read and write only their own atoms in the initial and final halves */
+
+static bool own_atoms_only(const char *style)
+{
+  static const char *const STYLES[] = {"rrp/nve", "rrp/nve/asphere", "rrp/rigid", "rrp/rigid/small",
+                                       "nve", "nve/sphere", "nve/asphere", "nve/bpm/sphere",
+                                       "rigid", "rigid/small"};
+  for (const char *s : STYLES)
+    if (strcmp(style, s) == 0) return true;
+  return false;
+}
+
 /* ---------------------------------------------------------------------- */
 
 FixRRPNVE::FixRRPNVE(LAMMPS *lmp, int narg, char **arg) :
@@ -50,7 +63,7 @@ FixRRPNVE::FixRRPNVE(LAMMPS *lmp, int narg, char **arg) :
     quat_str{nullptr, nullptr, nullptr, nullptr}, quat_given(false), orient_pending(false),
     legacy_restart(false), ghost_mode(GHOSTS_AUTO), limit_stop(false), update_dipole(false),
     fallbacks(0), fallbacks_run(0), fallback_warned(false), comm_ghosts(false),
-    join(true), others_finish(false), kick_owed(false), step_respa(nullptr)
+    join(true), others_halves(false), kick_owed(false), step_respa(nullptr)
 {
   if (narg < 3) utils::missing_cmd_args(FLERR, "fix rrp/nve", error);
 
@@ -240,10 +253,16 @@ double **FixRRPNVE::orientation() const
 
 void FixRRPNVE::setup(int /*vflag*/)
 {
-  // a kick still owed (a run that stopped on an error the library interface caught)
+  // a kick still owed: the last run stopped on an error (caught by the library interface)
+  // between a step's two halves. The forces of that step are gone: say so, do not guess
   if (kick_owed) {
     kick_owed = false;
-    advance_end(update->dt);
+    if (comm->me == 0)
+      error->warning(FLERR,
+                     "Fix rrp/nve {}: the last run stopped on an error inside a step: the "
+                     "velocities and angular velocities of its atoms lack the second half kick "
+                     "of the step before (join no avoids this)",
+                     id);
   }
   array_atom = orientation();
   fallbacks_run = fallbacks;
@@ -450,22 +469,24 @@ void FixRRPNVE::init()
                  id, all, other->id, other->style);
   }
 
+  // join: the fixes of the end of the step read the velocities on the steps they act (every
+  // nevery); in the initial and final halves only these integrators are known to read no other
+  // atoms' velocities (a thermostat or barostat, fix nvt, npt, rigid/nvt ..., measures its
+  // temperature and pressure on any group, fix tmd changes v, ...)
+  others_halves = false;
+  end_every.clear();
+  const auto &fixes = modify->get_fix_list();
+  for (int i = 0; i < modify->nfix; i++) {
+    if (fixes[i] != this && (modify->fmask[i] & (INITIAL_INTEGRATE | FINAL_INTEGRATE)) &&
+        !own_atoms_only(fixes[i]->style))
+      others_halves = true;
+    if (modify->fmask[i] & END_OF_STEP) end_every.push_back(fixes[i]->nevery);
+  }
+
   // one fix writes the Orientations section of write_data (the first fix rrp/nve, unless the
   // binders do); the last one sends the orientations of layout STORE to the ghost atoms between
   // reneighborings, when a style reads them there (the binder; at reneighborings the store
   // sends them in any case). In layout ATOM_QUAT the atom style sends them (comm_modify vel yes).
-  // join: another fix of the final half that is not a time integrator of its own atoms might read
-  // these atoms' velocities
-  // there, and the fixes of the end of the step read them on the steps they act (every nevery)
-  others_finish = false;
-  end_every.clear();
-  const auto &fixes = modify->get_fix_list();
-  for (int i = 0; i < modify->nfix; i++) {
-    if (fixes[i] != this && (modify->fmask[i] & FINAL_INTEGRATE) && !fixes[i]->time_integrate)
-      others_finish = true;
-    if (modify->fmask[i] & END_OF_STEP) end_every.push_back(fixes[i]->nevery);
-  }
-
   auto all = modify->get_fix_by_style("^rrp/nve$");
   wd_header = wd_section = (data_writer(lmp) == this) ? 1 : 0;
   comm_ghosts = layout == STORE && all.back() == this &&
@@ -540,14 +561,15 @@ void FixRRPNVE::initial_integrate(int /*vflag*/)
 
 /* the second half kick, or (join yes) nothing: the next step's first half makes it with its own,
    in one pass over the atoms, when nothing reads the velocities between the two: no fix acts at
-   the end of this step, no output on it, not the run's last step (post_run makes an owed kick in
-   any case), and every other fix of the final half integrates its own atoms */
+   the end of this step, no output on it, not the run's last step, no timeout that could end the
+   run before the next step (post_run makes an owed kick in any case), and the other fixes of the
+   two halves are integrators of their own atoms */
 
 void FixRRPNVE::final_integrate()
 {
   const bigint step = update->ntimestep;
-  bool joinable = join && scheme->second && !others_finish && step != update->laststep &&
-      step != output->next;
+  bool joinable = join && scheme->second && !others_halves && step != update->laststep &&
+      step != output->next && !timer->has_timeout();
   for (const int every : end_every) joinable = joinable && step % every != 0;
   if (joinable) {
     kick_owed = true;

@@ -70,7 +70,7 @@ class FixRRPNVE : public Fix {
   bool fallback_warned;    // the first fallback of this run was warned about (this rank)
   bool comm_ghosts;        // send orientations to ghost atoms every step
   bool join;               // join a step's second half kick to the next step's first (keyword join)
-  bool others_finish;      // a fix other than time integrators acts in the final half
+  bool others_halves;      // another fix that may read these atoms' v acts in the two halves
   bool kick_owed;          // the last step's second half kick is still to be made
   std::vector<int> end_every;    // nevery of each fix acting at the end of the step
   double *step_respa;      // run_style respa: the step of each level

@@ -392,6 +392,14 @@ RRP_CLONES static int first_half_block(const rrp_spheres *p, const rrp_inertia *
   return 1;
 }
 
+/* the second half kick (dtf = h/2 ftm2v) of the blocks from i0 on */
+RRP_CLONES static void second_from(const rrp_spheres *p, const rrp_inertia *in, double dtf,
+                                   int i0)
+{
+  for (; i0 < p->n; i0 += RRP_BLOCK)
+    second_block(p, in, dtf, i0, p->n - i0 < RRP_BLOCK ? p->n - i0 : RRP_BLOCK);
+}
+
 static int first_half(const rrp_spheres *p, const rrp_inertia *in, double h, double dtf,
                       int exact, int owed, long *fallbacks, rrp_step_report *bad)
 {
@@ -399,7 +407,12 @@ static int first_half(const rrp_spheres *p, const rrp_inertia *in, double h, dou
     const int nb = p->n - i0 < RRP_BLOCK ? p->n - i0 : RRP_BLOCK;
     if (first_half_block(p, in, h, dtf, exact, owed, i0, nb)) continue;
     const int status = first_half_checked(p, in, h, dtf, exact, i0, i0 + nb, fallbacks, bad);
-    if (status != RRP_OK) return status;
+    if (status != RRP_OK) {
+      /* the blocks after the failing one still owe the second half: made, so that the particles
+       * are left as the two calls leave them */
+      if (owed) second_from(p, in, dtf, i0 + nb);
+      return status;
+    }
   }
   return RRP_OK;
 }
@@ -416,12 +429,9 @@ static int newmark_first(const rrp_spheres *p, const rrp_inertia *in, double h, 
   return first_half(p, in, h, 0.5 * h * ftm2v, 0, 0, NULL, bad);
 }
 
-RRP_CLONES static void verlet_second(const rrp_spheres *p, const rrp_inertia *in, double h,
-                                     double ftm2v)
+static void verlet_second(const rrp_spheres *p, const rrp_inertia *in, double h, double ftm2v)
 {
-  const double dtf = 0.5 * h * ftm2v;
-  for (int i0 = 0; i0 < p->n; i0 += RRP_BLOCK)
-    second_block(p, in, dtf, i0, p->n - i0 < RRP_BLOCK ? p->n - i0 : RRP_BLOCK);
+  second_from(p, in, 0.5 * h * ftm2v, 0);
 }
 
 /* map (27), Campello's symplectic Euler: all of it before the new force (v += h/m F; x += h v;

@@ -275,7 +275,7 @@ static void test_mask(void **state)
 /* rrp_spheres_first_joined: the second half of the step before and the first half of this one in
  * one pass give the bits of the two calls, for every scheme and inertia rule, a group that holds
  * some particles, blocks cut anywhere (77 particles), the exact map's fallback, and an invalid
- * mass reported at the same particle */
+ * mass reported at the same particle with the same state left */
 #define NJ 77
 typedef struct joined_sys {
   double x[NJ][3], v[NJ][3], f[NJ][3], om[NJ][3], tq[NJ][3], q[NJ][4], m[NJ], r[NJ], J[NJ];
@@ -351,13 +351,21 @@ static void test_joined_equals_split(void **state)
         assert_int_equal(fa, fb);
         if (s == 0) assert_true(fa > 0); /* the fallback was taken */
         if (masked) assert_memory_equal(a->v[1], v1, sizeof(v1)); /* outside the group */
-        /* an invalid mass: reported at the same particle, joined or not */
-        a->m[50] = b->m[50] = -1.0;
+        /* an invalid mass on the step after a joined one: reported at the same particle, and
+         * every particle left as the two calls leave them (the blocks after the failing one
+         * still get the owed second half) */
+        assert_int_equal(rrp_spheres_first_fallback(sc, &pa, &in, h, 1.0, &fa, NULL), RRP_OK);
+        assert_int_equal(rrp_spheres_first_fallback(sc, &pb, &inb, h, 1.0, &fb, NULL), RRP_OK);
+        joined_forces(a);
+        joined_forces(b);
+        a->m[50] = b->m[50] = -1.0; /* as fix adapt would in the forces' part of the step */
+        rrp_spheres_second(sc, &pa, &in, h, 1.0); /* b owes it */
         rrp_step_report ra = {-1, 0.0}, rb = {-1, 0.0};
         assert_int_equal(rrp_spheres_first_fallback(sc, &pa, &in, h, 1.0, &fa, &ra), RRP_EDOMAIN);
         assert_int_equal(rrp_spheres_first_joined(sc, &pb, &inb, h, 1.0, &fb, &rb), RRP_EDOMAIN);
         assert_int_equal(ra.index, 50);
         assert_int_equal(rb.index, 50);
+        assert_memory_equal(a, b, sizeof(*a));
       }
   free(a);
   free(b);
