@@ -11,7 +11,9 @@
  * force or torque, so every step does the work of a real one. The binder kernel evaluates N bonds
  * (convected shear form) between particles turned by random angles of up to W since bonding, one
  * at a time (rrp_binder) and in blocks (rrp_binder_loads).
- * NAME (exact, newmark, euler, bodies, binder, stream) runs that one only (e.g. under valgrind
+ * "joined" is the exact map with each step's second half made by the next step's first half, in
+ * one pass (rrp_spheres_first_joined).
+ * NAME (exact, newmark, euler, joined, bodies, binder, stream) runs that one only (e.g. under valgrind
  * --tool=callgrind, for instruction counts). Prints one line per kernel.
  */
 #define _POSIX_C_SOURCE 199309L
@@ -111,19 +113,25 @@ int main(int argc, char **argv)
   const rrp_inertia solid = {RRP_INERTIA_RATIO, 0.4, NULL};
   printf("rrp-kernel-bench: %d particles, %d steps, best of %d, h |omega| about %g\n", n, steps,
          reps, hw);
-  const char *names[] = {"exact", "newmark", "euler"};
-  for (int k = 0; k < 3; k++) {
+  /* "joined": the exact map with each step's second half made by the next step's first
+   * (rrp_spheres_first_joined, fix rrp/nve join yes): one pass a step */
+  const char *names[] = {"exact", "newmark", "euler", "joined"};
+  for (int k = 0; k < 4; k++) {
     if (only && strcmp(only, names[k]) != 0) continue;
-    const rrp_scheme *s = rrp_scheme_find(names[k]);
+    const int joined = k == 3;
+    const rrp_scheme *s = rrp_scheme_find(joined ? "exact" : names[k]);
     double best = HUGE_VAL;
     for (int r = 0; r < reps; r++) {
       const double t0 = now();
       for (int st = 0; st < steps; st++) {
-        if (rrp_spheres_first(s, &sp, &solid, h, 1.0, NULL) != RRP_OK) {
+        const int status = joined && st > 0
+                               ? rrp_spheres_first_joined(s, &sp, &solid, h, 1.0, NULL, NULL)
+                               : rrp_spheres_first(s, &sp, &solid, h, 1.0, NULL);
+        if (status != RRP_OK) {
           fprintf(stderr, "rrp-kernel-bench: %s step failed\n", names[k]);
           return 1;
         }
-        rrp_spheres_second(s, &sp, &solid, h, 1.0);
+        if (!joined || st == steps - 1) rrp_spheres_second(s, &sp, &solid, h, 1.0);
       }
       best = fmin(best, (now() - t0) / ((double) steps * n));
     }
