@@ -19,9 +19,7 @@
 #include "input.h"
 #include "memory.h"
 #include "modify.h"
-#include "output.h"
 #include "respa.h"
-#include "timer.h"
 #include "update.h"
 #include "variable.h"
 
@@ -42,18 +40,6 @@ static constexpr double RESTART_MAGIC = 7256980.0;    // "RRP" in a double: an u
 static constexpr double RESTART_VERSION = 2.0;
 enum { GHOSTS_AUTO, GHOSTS_ALWAYS };
 
-/* the integrators known to read and write only their own atoms in the initial and final halves */
-
-static bool own_atoms_only(const char *style)
-{
-  static const char *const STYLES[] = {"rrp/nve", "rrp/nve/asphere", "rrp/rigid", "rrp/rigid/small",
-                                       "nve", "nve/sphere", "nve/asphere", "nve/bpm/sphere",
-                                       "rigid", "rigid/small"};
-  for (const char *s : STYLES)
-    if (strcmp(style, s) == 0) return true;
-  return false;
-}
-
 /* ---------------------------------------------------------------------- */
 
 FixRRPNVE::FixRRPNVE(LAMMPS *lmp, int narg, char **arg) :
@@ -63,7 +49,7 @@ FixRRPNVE::FixRRPNVE(LAMMPS *lmp, int narg, char **arg) :
     quat_str{nullptr, nullptr, nullptr, nullptr}, quat_given(false), orient_pending(false),
     legacy_restart(false), ghost_mode(GHOSTS_AUTO), limit_stop(false), update_dipole(false),
     fallbacks(0), fallbacks_run(0), fallback_warned(false), comm_ghosts(false),
-    join(true), others_halves(false), kick_owed(false), step_respa(nullptr)
+    join(true), kick_owed(false), step_respa(nullptr)
 {
   if (narg < 3) utils::missing_cmd_args(FLERR, "fix rrp/nve", error);
 
@@ -469,19 +455,7 @@ void FixRRPNVE::init()
                  id, all, other->id, other->style);
   }
 
-  // join: the fixes of the end of the step read the velocities on the steps they act (every
-  // nevery); in the initial and final halves only these integrators are known to read no other
-  // atoms' velocities (a thermostat or barostat, fix nvt, npt, rigid/nvt ..., measures its
-  // temperature and pressure on any group, fix tmd changes v, ...)
-  others_halves = false;
-  end_every.clear();
-  const auto &fixes = modify->get_fix_list();
-  for (int i = 0; i < modify->nfix; i++) {
-    if (fixes[i] != this && (modify->fmask[i] & (INITIAL_INTEGRATE | FINAL_INTEGRATE)) &&
-        !own_atoms_only(fixes[i]->style))
-      others_halves = true;
-    if (modify->fmask[i] & END_OF_STEP) end_every.push_back(fixes[i]->nevery);
-  }
+  join_rule.init(lmp, this);
 
   // one fix writes the Orientations section of write_data (the first fix rrp/nve, unless the
   // binders do); the last one sends the orientations of layout STORE to the ghost atoms between
@@ -560,18 +534,11 @@ void FixRRPNVE::initial_integrate(int /*vflag*/)
 }
 
 /* the second half kick, or (join yes) nothing: the next step's first half makes it with its own,
-   in one pass over the atoms, when nothing reads the velocities between the two: no fix acts at
-   the end of this step, no output on it, not the run's last step, no timeout that could end the
-   run before the next step (post_run makes an owed kick in any case), and the other fixes of the
-   two halves are integrators of their own atoms */
+   in one pass over the atoms, when nothing reads the velocities between the two (RRPJoin) */
 
 void FixRRPNVE::final_integrate()
 {
-  const bigint step = update->ntimestep;
-  bool joinable = join && scheme->second && !others_halves && step != update->laststep &&
-      step != output->next && !timer->has_timeout();
-  for (const int every : end_every) joinable = joinable && step % every != 0;
-  if (joinable) {
+  if (join && scheme->second && join_rule.now(lmp)) {
     kick_owed = true;
     array_atom = orientation();
     return;

@@ -18,6 +18,7 @@ FixStyle(rrp/nve,FixRRPNVE);
 #include <vector>
 
 #include "rrp/integrator.h"
+#include "rrp_join.h"
 
 namespace LAMMPS_NS {
 
@@ -70,9 +71,8 @@ class FixRRPNVE : public Fix {
   bool fallback_warned;    // the first fallback of this run was warned about (this rank)
   bool comm_ghosts;        // send orientations to ghost atoms every step
   bool join;               // join a step's second half kick to the next step's first (keyword join)
-  bool others_halves;      // another fix that may read these atoms' v acts in the two halves
   bool kick_owed;          // the last step's second half kick is still to be made
-  std::vector<int> end_every;    // nevery of each fix acting at the end of the step
+  RRPJoin join_rule;       // when the second half may join the next step's first
   double *step_respa;      // run_style respa: the step of each level
 
   void advance_start(double h);     // kicks with this level's force and torque, drift, rotation

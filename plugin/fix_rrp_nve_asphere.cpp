@@ -6,6 +6,7 @@
 
 #include "atom.h"
 #include "atom_vec_ellipsoid.h"
+#include "comm.h"
 #include "error.h"
 #include "force.h"
 #include "group.h"
@@ -17,6 +18,7 @@
 
 #include <cmath>
 #include <cstddef>
+#include <cstring>
 
 using namespace LAMMPS_NS;
 using namespace FixConst;
@@ -29,9 +31,13 @@ static_assert(offsetof(Bonus, shape) % sizeof(double) == 0 && offsetof(Bonus, qu
 FixRRPNVEAsphere::FixRRPNVEAsphere(LAMMPS *lmp, int narg, char **arg) :
     Fix(lmp, narg, arg), avec(nullptr)
 {
-  if (narg > 3)
-    error->all(FLERR, "Illegal fix rrp/nve/asphere command: unexpected argument {} (expected fix "
-                      "ID group rrp/nve/asphere)", arg[3]);
+  for (int iarg = 3; iarg < narg; iarg += 2) {
+    if (strcmp(arg[iarg], "join") != 0)
+      error->all(FLERR, "Illegal fix rrp/nve/asphere command: unexpected argument {} (expected fix "
+                        "ID group rrp/nve/asphere [join yes|no])", arg[iarg]);
+    if (iarg + 2 > narg) utils::missing_cmd_args(FLERR, "fix rrp/nve/asphere join", error);
+    join = utils::logical(FLERR, arg[iarg + 1], false, lmp) == 1;
+  }
   avec = dynamic_cast<AtomVecEllipsoid *>(atom->style_match("ellipsoid"));
   if (!avec)
     error->all(FLERR, "Fix rrp/nve/asphere requires atom_style ellipsoid (or hybrid with it); "
@@ -74,6 +80,31 @@ void FixRRPNVEAsphere::init()
                  "each atom one time integrator",
                  id, all, other->id, other->style);
   }
+  join_rule.init(lmp, this);
+}
+
+/* a kick still owed: the last run stopped on an error (caught by the library interface) between
+   a step's two halves; the forces of that step are gone: say so, do not guess */
+
+void FixRRPNVEAsphere::setup(int /*vflag*/)
+{
+  if (!kick_owed) return;
+  kick_owed = false;
+  if (comm->me == 0)
+    error->warning(FLERR,
+                   "Fix rrp/nve/asphere {}: the last run stopped on an error inside a step: the "
+                   "velocities and angular momenta of its ellipsoids lack the second half kick of "
+                   "the step before (join no avoids this)",
+                   id);
+}
+
+/* the run ends with every kick made */
+
+void FixRRPNVEAsphere::post_run()
+{
+  if (!kick_owed) return;
+  kick_owed = false;
+  advance_end(update->dt);
 }
 
 /* the views of the owned atoms' arrays and the ellipsoid bonus records */
@@ -105,8 +136,15 @@ void FixRRPNVEAsphere::initial_integrate(int /*vflag*/)
   advance_start(update->dt);
 }
 
+/* the second half kick, or (join yes) nothing: the next step's first half makes it body by body
+   as it gathers them, when nothing reads the velocities between the two (RRPJoin) */
+
 void FixRRPNVEAsphere::final_integrate()
 {
+  if (join && join_rule.now(lmp)) {
+    kick_owed = true;
+    return;
+  }
   advance_end(update->dt);
 }
 
@@ -132,7 +170,10 @@ void FixRRPNVEAsphere::advance_start(double h)
   if (igroup == atom->firstgroup) nlocal = atom->nfirst;
   const rrp_bodies p = views(nlocal);
   rrp_step_report bad = {-1, 0.0};
-  const int status = rrp_bodies_first(&p, h, force->ftm2v, &bad);
+  const bool owed = kick_owed;
+  kick_owed = false;
+  const int status = owed ? rrp_bodies_first_joined(&p, h, force->ftm2v, &bad)
+                          : rrp_bodies_first(&p, h, force->ftm2v, &bad);
   if (status != RRP_OK) report(status, bad);
 }
 

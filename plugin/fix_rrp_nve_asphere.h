@@ -18,6 +18,7 @@ FixStyle(rrp/nve/asphere,FixRRPNVEAsphere);
 #include "fix.h"
 
 #include "rrp/bodies.h"
+#include "rrp_join.h"
 
 namespace LAMMPS_NS {
 
@@ -30,9 +31,14 @@ class FixRRPNVEAsphere : public Fix {
   void final_integrate() override;
   void initial_integrate_respa(int, int, int) override;
   void final_integrate_respa(int, int) override;
+  void setup(int) override;
+  void post_run() override;
 
  private:
   double *step_respa = nullptr;    // run_style respa: the step of each level
+  bool join = true;                // join a step's second half kick to the next step's first
+  bool kick_owed = false;          // the last step's second half kick is still to be made
+  RRPJoin join_rule;               // when the second half may join the next step's first
   void advance_start(double h);    // kicks with this level's force and torque, move, turn
   void advance_end(double h);      // kicks only
   class AtomVecEllipsoid *avec;

@@ -159,7 +159,21 @@ static int body_block_rest(body_block *s, int nb, double h, double dtf, int *at,
   return RRP_OK;
 }
 
-int rrp_bodies_first(const rrp_bodies *p, double h, double ftm2v, rrp_step_report *bad)
+/* the second half kick of body i (dtf = h/2 ftm2v); a body with an invalid mass or record is
+ * skipped (the next first half reports it) */
+static inline void second_one(const rrp_bodies *p, int i, double dtf)
+{
+  if (!selected(p, i) || !positive(p->mass[i]) || (p->record && p->record[i] < 0)) return;
+  const double dtfm = dtf / p->mass[i];
+  for (int d = 0; d < 3; d++) {
+    p->v[i][d] += dtfm * p->f[i][d];
+    p->angmom[i][d] += dtf * p->torque[i][d];
+  }
+}
+
+/* the first half; owed: the second half of the step before, body by body as it is gathered */
+static int bodies_first(const rrp_bodies *p, double h, double ftm2v, int owed,
+                        rrp_step_report *bad)
 {
   const double dtf = 0.5 * h * ftm2v;
   body_block s;
@@ -172,6 +186,7 @@ int rrp_bodies_first(const rrp_bodies *p, double h, double ftm2v, rrp_step_repor
     for (; next < p->n && nb < RRP_BODY_BLOCK; next++) {
       const int i = next;
       if (!selected(p, i)) continue;
+      if (owed) second_one(p, i, dtf);
       double I[3] = {1.0, 1.0, 1.0}, *q = NULL; /* (set for a body rrp_body_of refuses early) */
       s.valid[nb] = rrp_body_of(p, i, I, &q) == RRP_OK;
       if (!q) { /* no record: a placeholder lane, reported below */
@@ -211,10 +226,24 @@ int rrp_bodies_first(const rrp_bodies *p, double h, double ftm2v, rrp_step_repor
         bad->index = idx[at];
         bad->hw = hw;
       }
+      /* the bodies not gathered still owe the second half: made, so that they are left as the
+       * two calls leave them */
+      if (owed)
+        for (; next < p->n; next++) second_one(p, next, dtf);
       return status;
     }
   }
   return RRP_OK;
+}
+
+int rrp_bodies_first(const rrp_bodies *p, double h, double ftm2v, rrp_step_report *bad)
+{
+  return bodies_first(p, h, ftm2v, 0, bad);
+}
+
+int rrp_bodies_first_joined(const rrp_bodies *p, double h, double ftm2v, rrp_step_report *bad)
+{
+  return bodies_first(p, h, ftm2v, 1, bad);
 }
 
 int rrp_body_records_first(rrp_body *b, int n, double h, double ftm2v, rrp_step_report *bad)
@@ -264,14 +293,7 @@ int rrp_body_records_first(rrp_body *b, int n, double h, double ftm2v, rrp_step_
 void rrp_bodies_second(const rrp_bodies *p, double h, double ftm2v)
 {
   const double dtf = 0.5 * h * ftm2v;
-  for (int i = 0; i < p->n; i++) {
-    if (!selected(p, i) || !positive(p->mass[i]) || (p->record && p->record[i] < 0)) continue;
-    const double dtfm = dtf / p->mass[i];
-    for (int d = 0; d < 3; d++) {
-      p->v[i][d] += dtfm * p->f[i][d];
-      p->angmom[i][d] += dtf * p->torque[i][d];
-    }
-  }
+  for (int i = 0; i < p->n; i++) second_one(p, i, dtf);
 }
 
 void rrp_body_map_moments(const double I[3], double out[3])

@@ -8,6 +8,7 @@
   tree), `fix 1 all nve/asphere` swapped for `fix 1 all rrp/nve/asphere`: they run, the total
   energy (etotal + erotate/asphere) is conserved in the NVE part as well as with fix nve/asphere;
 - restart: a continued run equals one restarted from write_restart, bitwise;
+- join (one pass a step): the bits of join no on 1 and 2 ranks and beside fix nvt;
 - MPI: 2 ranks agree with 1;
 - atom_style hybrid sphere ellipsoid, ellipsoids and spheres under the two rrp integrators;
 - bad input: an atom without a shape, a step too large to solve, atom_style sphere, a second
@@ -148,6 +149,30 @@ a = t.dump_lines(os.path.join(wd, "straight.dump"))
 b = t.dump_lines(os.path.join(wd, "restarted.dump"))
 t.check("restart: 100 + 100 steps equal a restart after 100, bitwise", len(a) == 216 and a == b,
         f"{len(a)} atoms, {sum(x != y for x, y in zip(a, b))} lines differ")
+
+# join (default yes): a step's second half kick made by the next step's first half, body by body,
+# gives the bits of join no, on 1 and 2 ranks, across output steps and two runs, and beside a
+# thermostat measuring all atoms (fix nvt of an empty group, where it does not join)
+NVT = ("group none empty\ncompute tall all temp\nfix 2 none nvt temp 1.5 1.5 0.1\n"
+       "fix_modify 2 temp tall\nthermo_style custom step pe ke f_2\n")
+for np, extra, label in ((1, "", "1 rank"), (2, "", "2 ranks"), (1, NVT, "1 rank, fix nvt measuring all atoms")):
+    out = {}
+    for join in ("yes", "no"):
+        wd = t.workdir(f"asphere-join-{join}")
+        o = t.must_run(SYSTEM.replace("fix 1 all rrp/nve/asphere\n", f"fix 1 all rrp/nve/asphere join {join}\n")
+                       + extra + "thermo_modify format float %.17g\nrun 120\nrun 37\n"
+                       + DUMP.format("end.dump"), wd, np=np)
+        out[join] = (t.dump_lines(os.path.join(wd, "end.dump")),
+                     [r for r in thermo_rows(o)])
+    (ay, ty), (an, tn) = out["yes"], out["no"]
+    t.check(f"join yes gives join no's bits ({label}): atoms after 157 steps and thermo lines",
+            len(ay) == 216 and ay == an and len(ty) >= 6 and ty == tn,
+            f"{sum(x != y for x, y in zip(ay, an))} of {len(ay)} atom lines, "
+            f"{sum(x != y for x, y in zip(ty, tn))} of {len(ty)} thermo lines differ")
+wd = t.workdir("asphere-join-bad")
+rc, o = t.run_lammps(SYSTEM.replace("fix 1 all rrp/nve/asphere\n", "fix 1 all rrp/nve/asphere join maybe\n"), wd)
+t.check("fix rrp/nve/asphere join maybe is refused", rc != 0 and "maybe" in o,
+        next((line for line in o.splitlines() if "ERROR" in line), "no ERROR line"))
 
 runs = {}
 for np in (1, 2):

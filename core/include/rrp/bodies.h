@@ -13,6 +13,8 @@
  * the energy to round-off (it is the Moser-Veselov map).
  *
  *   int  rrp_bodies_first(const rrp_bodies *p, double h, double ftm2v, rrp_step_report *bad);
+ *   int  rrp_bodies_first_joined(const rrp_bodies *p, double h, double ftm2v,
+ *                                rrp_step_report *bad);
  *   void rrp_bodies_second(const rrp_bodies *p, double h, double ftm2v);
  *   int  rrp_body_records_first(rrp_body *b, int n, double h, double ftm2v, rrp_step_report *bad);
  */
@@ -78,6 +80,13 @@ int rrp_body_of(const rrp_bodies *p, int i, double I[3], double **q);
  * or overflowing state), RRP_ENOCONV (the Legendre relation not solved: a step far too large,
  * h |omega| of order 1). */
 int rrp_bodies_first(const rrp_bodies *p, double h, double ftm2v, rrp_step_report *bad);
+
+/* rrp_bodies_second of the step before, which was not made, then rrp_bodies_first, in one pass
+ * over the bodies: each body's second half kick as it is gathered for the first half. The same
+ * operations in the same order, so the same bits as the two calls, also on an error (the bodies
+ * not reached still get their second half). Between the steps the velocities and angular
+ * momenta stay those of the half step: join only when nothing reads them there. */
+int rrp_bodies_first_joined(const rrp_bodies *p, double h, double ftm2v, rrp_step_report *bad);
 
 /* One rigid body as a record, for callers that hold their bodies in structures of their own
  * (LAMMPS's rigid fixes): gather them into these, step, scatter back. The moments must be
