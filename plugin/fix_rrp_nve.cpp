@@ -49,7 +49,7 @@ FixRRPNVE::FixRRPNVE(LAMMPS *lmp, int narg, char **arg) :
     quat_str{nullptr, nullptr, nullptr, nullptr}, quat_given(false), orient_pending(false),
     legacy_restart(false), ghost_mode(GHOSTS_AUTO), limit_stop(false), update_dipole(false),
     fallbacks(0), fallbacks_run(0), fallback_warned(false), comm_ghosts(false),
-    join(true), kick_owed(false), step_respa(nullptr)
+    join(true), step_respa(nullptr)
 {
   if (narg < 3) utils::missing_cmd_args(FLERR, "fix rrp/nve", error);
 
@@ -239,17 +239,7 @@ double **FixRRPNVE::orientation() const
 
 void FixRRPNVE::setup(int /*vflag*/)
 {
-  // a kick still owed: the last run stopped on an error (caught by the library interface)
-  // between a step's two halves. The forces of that step are gone: say so, do not guess
-  if (kick_owed) {
-    kick_owed = false;
-    if (comm->me == 0)
-      error->warning(FLERR,
-                     "Fix rrp/nve {}: the last run stopped on an error inside a step: the "
-                     "velocities and angular velocities of its atoms lack the second half kick "
-                     "of the step before (join no avoids this)",
-                     id);
-  }
+  join_rule.drop_owed(lmp, style, id);
   array_atom = orientation();
   fallbacks_run = fallbacks;
   fallback_warned = false;
@@ -260,8 +250,8 @@ void FixRRPNVE::setup(int /*vflag*/)
 void FixRRPNVE::post_run()
 {
   // the run ends (its last step, a timeout) with every kick made
-  if (kick_owed) {
-    kick_owed = false;
+  if (join_rule.owed) {
+    join_rule.owed = false;
     advance_end(update->dt);
   }
   long mine = fallbacks - fallbacks_run, all = 0;
@@ -455,7 +445,7 @@ void FixRRPNVE::init()
                  id, all, other->id, other->style);
   }
 
-  join_rule.init(lmp, this);
+  join_rule.scan_fixes(lmp, this);
 
   // one fix writes the Orientations section of write_data (the first fix rrp/nve, unless the
   // binders do); the last one sends the orientations of layout STORE to the ghost atoms between
@@ -538,8 +528,8 @@ void FixRRPNVE::initial_integrate(int /*vflag*/)
 
 void FixRRPNVE::final_integrate()
 {
-  if (join && scheme->second && join_rule.now(lmp)) {
-    kick_owed = true;
+  if (join && scheme->second && join_rule.may_join(lmp)) {
+    join_rule.owed = true;
     array_atom = orientation();
     return;
   }
@@ -585,8 +575,8 @@ void FixRRPNVE::advance_start(double h)
   }
   const long before = fallbacks;
   long *count = limit_stop ? nullptr : &fallbacks;
-  const bool owed = kick_owed;
-  kick_owed = false;
+  const bool owed = join_rule.owed;
+  join_rule.owed = false;
   const int status = owed
       ? rrp_spheres_first_joined(scheme, &p, &inertia_spec, h, force->ftm2v, count, &bad)
       : rrp_spheres_first_fallback(scheme, &p, &inertia_spec, h, force->ftm2v, count, &bad);

@@ -71,7 +71,6 @@ class FixRRPNVE : public Fix {
   bool fallback_warned;    // the first fallback of this run was warned about (this rank)
   bool comm_ghosts;        // send orientations to ghost atoms every step
   bool join;               // join a step's second half kick to the next step's first (keyword join)
-  bool kick_owed;          // the last step's second half kick is still to be made
   RRPJoin join_rule;       // when the second half may join the next step's first
   double *step_respa;      // run_style respa: the step of each level
 

@@ -6,7 +6,6 @@
 
 #include "atom.h"
 #include "atom_vec_ellipsoid.h"
-#include "comm.h"
 #include "error.h"
 #include "force.h"
 #include "group.h"
@@ -80,30 +79,20 @@ void FixRRPNVEAsphere::init()
                  "each atom one time integrator",
                  id, all, other->id, other->style);
   }
-  join_rule.init(lmp, this);
+  join_rule.scan_fixes(lmp, this);
 }
-
-/* a kick still owed: the last run stopped on an error (caught by the library interface) between
-   a step's two halves; the forces of that step are gone: say so, do not guess */
 
 void FixRRPNVEAsphere::setup(int /*vflag*/)
 {
-  if (!kick_owed) return;
-  kick_owed = false;
-  if (comm->me == 0)
-    error->warning(FLERR,
-                   "Fix rrp/nve/asphere {}: the last run stopped on an error inside a step: the "
-                   "velocities and angular momenta of its ellipsoids lack the second half kick of "
-                   "the step before (join no avoids this)",
-                   id);
+  join_rule.drop_owed(lmp, style, id);
 }
 
 /* the run ends with every kick made */
 
 void FixRRPNVEAsphere::post_run()
 {
-  if (!kick_owed) return;
-  kick_owed = false;
+  if (!join_rule.owed) return;
+  join_rule.owed = false;
   advance_end(update->dt);
 }
 
@@ -141,8 +130,8 @@ void FixRRPNVEAsphere::initial_integrate(int /*vflag*/)
 
 void FixRRPNVEAsphere::final_integrate()
 {
-  if (join && join_rule.now(lmp)) {
-    kick_owed = true;
+  if (join && join_rule.may_join(lmp)) {
+    join_rule.owed = true;
     return;
   }
   advance_end(update->dt);
@@ -170,8 +159,8 @@ void FixRRPNVEAsphere::advance_start(double h)
   if (igroup == atom->firstgroup) nlocal = atom->nfirst;
   const rrp_bodies p = views(nlocal);
   rrp_step_report bad = {-1, 0.0};
-  const bool owed = kick_owed;
-  kick_owed = false;
+  const bool owed = join_rule.owed;
+  join_rule.owed = false;
   const int status = owed ? rrp_bodies_first_joined(&p, h, force->ftm2v, &bad)
                           : rrp_bodies_first(&p, h, force->ftm2v, &bad);
   if (status != RRP_OK) report(status, bad);

@@ -37,7 +37,6 @@ class FixRRPNVEAsphere : public Fix {
  private:
   double *step_respa = nullptr;    // run_style respa: the step of each level
   bool join = true;                // join a step's second half kick to the next step's first
-  bool kick_owed = false;          // the last step's second half kick is still to be made
   RRPJoin join_rule;               // when the second half may join the next step's first
   void advance_start(double h);    // kicks with this level's force and torque, move, turn
   void advance_end(double h);      // kicks only

@@ -4,6 +4,8 @@
 
 #include "rrp_join.h"
 
+#include "comm.h"
+#include "error.h"
 #include "fix.h"
 #include "lammps.h"
 #include "modify.h"
@@ -30,7 +32,7 @@ static bool own_atoms_only(const char *style)
   return false;
 }
 
-void RRPJoin::init(LAMMPS *lmp, const Fix *self)
+void RRPJoin::scan_fixes(LAMMPS *lmp, const Fix *self)
 {
   Modify *modify = lmp->modify;
   others = false;
@@ -45,11 +47,23 @@ void RRPJoin::init(LAMMPS *lmp, const Fix *self)
   }
 }
 
-bool RRPJoin::now(LAMMPS *lmp) const
+bool RRPJoin::may_join(LAMMPS *lmp) const
 {
   const bigint step = lmp->update->ntimestep;
   bool ok = !others && step != lmp->update->laststep && step != lmp->output->next &&
       !lmp->timer->has_timeout();
   for (const int every : end_every) ok = ok && step % every != 0;
   return ok;
+}
+
+void RRPJoin::drop_owed(LAMMPS *lmp, const char *style, const char *id)
+{
+  if (!owed) return;
+  owed = false;
+  if (lmp->comm->me == 0)
+    lmp->error->warning(FLERR,
+                        "Fix {} {}: the last run stopped on an error inside a step: the velocities "
+                        "of its atoms lack the second half kick of the step before (join no "
+                        "avoids this)",
+                        style, id);
 }

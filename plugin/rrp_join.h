@@ -14,12 +14,17 @@ namespace LAMMPS_NS {
 class RRPJoin {
  public:
   // at the fix's init(): what the other fixes of the run read
-  void init(class LAMMPS *lmp, const class Fix *self);
+  void scan_fixes(class LAMMPS *lmp, const class Fix *self);
   // at final_integrate(): nothing reads the velocities before the next step's first half: no
   // fix acts at the end of this step, no output on it, it is not the run's last step, no timeout
   // could end the run before the next step, and the other fixes of the two halves are
   // integrators of their own atoms
-  bool now(class LAMMPS *lmp) const;
+  bool may_join(class LAMMPS *lmp) const;
+  // at setup(): a kick still owed means the last run stopped on an error (caught by the library
+  // interface) between a step's two halves. The forces of that step are gone: warn, do not guess
+  void drop_owed(class LAMMPS *lmp, const char *style, const char *id);
+
+  bool owed = false;    // the last step's second half kick is still to be made
 
  private:
   bool others = false;         // another fix that may read these atoms' v acts in the two halves
