@@ -250,10 +250,7 @@ void FixRRPNVE::setup(int /*vflag*/)
 void FixRRPNVE::post_run()
 {
   // the run ends (its last step, a timeout) with every kick made
-  if (join_rule.owed) {
-    join_rule.owed = false;
-    advance_end(update->dt);
-  }
+  if (join_rule.take_owed()) advance_end(update->dt);
   long mine = fallbacks - fallbacks_run, all = 0;
   MPI_Allreduce(&mine, &all, 1, MPI_LONG, MPI_SUM, world);
   if (all > 0 && comm->me == 0)
@@ -575,9 +572,7 @@ void FixRRPNVE::advance_start(double h)
   }
   const long before = fallbacks;
   long *count = limit_stop ? nullptr : &fallbacks;
-  const bool owed = join_rule.owed;
-  join_rule.owed = false;
-  const int status = owed
+  const int status = join_rule.take_owed()
       ? rrp_spheres_first_joined(scheme, &p, &inertia_spec, h, force->ftm2v, count, &bad)
       : rrp_spheres_first_fallback(scheme, &p, &inertia_spec, h, force->ftm2v, count, &bad);
   if (fallbacks > before && !fallback_warned) {

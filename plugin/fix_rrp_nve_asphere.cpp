@@ -91,9 +91,7 @@ void FixRRPNVEAsphere::setup(int /*vflag*/)
 
 void FixRRPNVEAsphere::post_run()
 {
-  if (!join_rule.owed) return;
-  join_rule.owed = false;
-  advance_end(update->dt);
+  if (join_rule.take_owed()) advance_end(update->dt);
 }
 
 /* the views of the owned atoms' arrays and the ellipsoid bonus records */
@@ -159,10 +157,8 @@ void FixRRPNVEAsphere::advance_start(double h)
   if (igroup == atom->firstgroup) nlocal = atom->nfirst;
   const rrp_bodies p = views(nlocal);
   rrp_step_report bad = {-1, 0.0};
-  const bool owed = join_rule.owed;
-  join_rule.owed = false;
-  const int status = owed ? rrp_bodies_first_joined(&p, h, force->ftm2v, &bad)
-                          : rrp_bodies_first(&p, h, force->ftm2v, &bad);
+  const int status = join_rule.take_owed() ? rrp_bodies_first_joined(&p, h, force->ftm2v, &bad)
+                                            : rrp_bodies_first(&p, h, force->ftm2v, &bad);
   if (status != RRP_OK) report(status, bad);
 }
 

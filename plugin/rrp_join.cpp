@@ -58,9 +58,7 @@ bool RRPJoin::may_join(LAMMPS *lmp) const
 
 void RRPJoin::drop_owed(LAMMPS *lmp, const char *style, const char *id)
 {
-  if (!owed) return;
-  owed = false;
-  if (lmp->comm->me == 0)
+  if (take_owed() && lmp->comm->me == 0)
     lmp->error->warning(FLERR,
                         "Fix {} {}: the last run stopped on an error inside a step: the velocities "
                         "of its atoms lack the second half kick of the step before (join no "

@@ -24,6 +24,14 @@ class RRPJoin {
   // interface) between a step's two halves. The forces of that step are gone: warn, do not guess
   void drop_owed(class LAMMPS *lmp, const char *style, const char *id);
 
+  // the kick owed, to be made by the caller now: true once, then cleared
+  bool take_owed()
+  {
+    const bool o = owed;
+    owed = false;
+    return o;
+  }
+
   bool owed = false;    // the last step's second half kick is still to be made
 
  private:
