@@ -49,6 +49,7 @@ FixRRPNVE::FixRRPNVE(LAMMPS *lmp, int narg, char **arg) :
     quat_str{nullptr, nullptr, nullptr, nullptr}, quat_given(false), orient_pending(false),
     legacy_restart(false), ghost_mode(GHOSTS_AUTO), limit_stop(false), update_dipole(false),
     fallbacks(0), fallbacks_run(0), fallback_warned(false), comm_ghosts(false),
+    send_quat(false),
     join(true), step_respa(nullptr)
 {
   if (narg < 3) utils::missing_cmd_args(FLERR, "fix rrp/nve", error);
@@ -187,9 +188,13 @@ FixRRPNVE::FixRRPNVE(LAMMPS *lmp, int narg, char **arg) :
                "with one of them)",
                missing);
   layout = layout_of_atom_style(lmp);
-  if (layout == ATOM_QUAT && ghost_mode == GHOSTS_ALWAYS && !comm->ghost_velocity)
-    error->all(FLERR, "Fix rrp/nve ghosts always: atom_style {} sends its quaternion to ghost "
-                      "atoms with comm_modify vel yes; set that instead", atom->atom_style);
+
+  // layout ATOM_QUAT with comm_modify vel no: the atom style does not send its quaternion to
+  // ghost atoms, this fix does (borders and forward_comm, decided at init)
+  if (layout == ATOM_QUAT) {
+    comm_forward = NQUAT;
+    atom->add_callback(Atom::BORDER);
+  }
 
   // write_data: the Orientations section (by one fix only, chosen at init)
   wd_header = wd_section = 1;
@@ -214,6 +219,7 @@ void FixRRPNVE::post_constructor()
 FixRRPNVE::~FixRRPNVE()
 {
   if (copymode) return;
+  if (layout == ATOM_QUAT) atom->delete_callback(id, Atom::BORDER);
   for (auto &s : alpha_str) delete[] s;
   for (auto &s : quat_str) delete[] s;
   delete[] inertia_name;
@@ -445,13 +451,29 @@ void FixRRPNVE::init()
   join_rule.scan_fixes(lmp, this);
 
   // one fix writes the Orientations section of write_data (the first fix rrp/nve, unless the
-  // binders do); the last one sends the orientations of layout STORE to the ghost atoms between
-  // reneighborings, when a style reads them there (the binder; at reneighborings the store
-  // sends them in any case). In layout ATOM_QUAT the atom style sends them (comm_modify vel yes).
+  // binders do); the last one sends the orientations to the ghost atoms between reneighborings,
+  // when a style reads them there (the binder; at reneighborings they are sent in any case):
+  // - layout STORE: the store's own borders, and the store's forward_comm;
+  // - layout ATOM_QUAT with comm_modify vel yes: LAMMPS, with the velocities, at every step;
+  // - layout ATOM_QUAT with comm_modify vel no: this fix, borders and forward_comm.
   auto all = modify->get_fix_by_style("^rrp/nve$");
   wd_header = wd_section = (data_writer(lmp) == this) ? 1 : 0;
-  comm_ghosts = layout == STORE && all.back() == this &&
-      (ghost_mode == GHOSTS_ALWAYS || force->bond_match("rrp/binder"));
+  const bool last = all.back() == this;
+  const bool reads = ghost_mode == GHOSTS_ALWAYS || force->bond_match("rrp/binder");
+  send_quat = layout == ATOM_QUAT && !comm->ghost_velocity && last;
+  comm_border = send_quat ? NQUAT : 0;    // read by Comm::init, which runs after this
+  comm_ghosts = last && reads && (layout == STORE || send_quat);
+
+  // this fix sends the quaternions after its own step; another fix advancing them would have
+  // its atoms' ghosts lag a step behind
+  if (send_quat && comm_ghosts)
+    for (const auto &other : modify->get_fix_list())
+      if (strcmp(other->style, "rrp/nve") != 0 && advances(other, layout))
+        error->all(FLERR,
+                   "Fix rrp/nve {}: with comm_modify vel no this fix sends the quaternions of "
+                   "atom_style {} to the ghost atoms, which bond_style rrp/binder reads, but fix {} "
+                   "(style {}) advances them too: set comm_modify vel yes, and LAMMPS sends them",
+                   id, atom->atom_style, other->id, other->style);
 }
 
 /* every atom of the group has a positive mass and rotational inertia */
@@ -623,7 +645,51 @@ void FixRRPNVE::advance_start(double h)
   }
 
   // new orientations reach the ghost atoms (on reneighboring steps borders() sends them again)
-  if (comm_ghosts) store->forward();
+  if (comm_ghosts) {
+    if (layout == STORE)
+      store->forward();
+    else
+      comm->forward_comm(this);
+  }
+}
+
+/* layout ATOM_QUAT with comm_modify vel no: the atom style's quaternion to the ghost atoms, at
+   borders (the last fix rrp/nve only: comm_border is 0 in the others) and every step where a
+   style reads them (comm_ghosts) */
+
+int FixRRPNVE::pack_border(int n, int *list, double *buf)
+{
+  if (!send_quat) return 0;
+  return pack_quat(n, list, buf);
+}
+
+int FixRRPNVE::unpack_border(int n, int first, double *buf)
+{
+  if (!send_quat) return 0;
+  unpack_forward_comm(n, first, buf);
+  return n * NQUAT;
+}
+
+int FixRRPNVE::pack_forward_comm(int n, int *list, double *buf, int /*pbc_flag*/, int * /*pbc*/)
+{
+  return pack_quat(n, list, buf);
+}
+
+void FixRRPNVE::unpack_forward_comm(int n, int first, double *buf)
+{
+  double **q = atom->quat;
+  int m = 0;
+  for (int i = first; i < first + n; i++)
+    for (int k = 0; k < NQUAT; k++) q[i][k] = buf[m++];
+}
+
+int FixRRPNVE::pack_quat(int n, const int *list, double *buf) const
+{
+  double **q = atom->quat;
+  int m = 0;
+  for (int i = 0; i < n; i++)
+    for (int k = 0; k < NQUAT; k++) buf[m++] = q[list[i]][k];
+  return m;
 }
 
 void FixRRPNVE::advance_end(double h)

@@ -47,6 +47,10 @@ class FixRRPNVE : public Fix {
   void write_data_section_pack(int, double **) override;
   void write_data_section_keyword(int, FILE *) override;
   void write_data_section(int, FILE *, int, double **, int) override;
+  int pack_border(int, int *, double *) override;
+  int unpack_border(int, int, double *) override;
+  int pack_forward_comm(int, int *, double *, int, int *) override;
+  void unpack_forward_comm(int, int, double *) override;
 
  private:
   const rrp_scheme *scheme;
@@ -70,6 +74,7 @@ class FixRRPNVE : public Fix {
   long fallbacks_run;      // ... at the start of this run
   bool fallback_warned;    // the first fallback of this run was warned about (this rank)
   bool comm_ghosts;        // send orientations to ghost atoms every step
+  bool send_quat;          // layout ATOM_QUAT, comm_modify vel no: this fix sends the quaternions
   bool join;               // join a step's second half kick to the next step's first (keyword join)
   RRPJoin join_rule;       // when the second half may join the next step's first
   double *step_respa;      // run_style respa: the step of each level
@@ -86,6 +91,7 @@ class FixRRPNVE : public Fix {
   double inertia(int i) const;
   void find_inertia();
   rrp_spheres views(int nlocal);
+  int pack_quat(int n, const int *list, double *buf) const;
 };
 
 }    // namespace LAMMPS_NS

@@ -101,10 +101,13 @@ void RRPOrientation::check_reader(LAMMPS *lmp, const char *reader, int groupbit,
                  lay == ATOM_QUAT ? " or fix nve/bpm/sphere" : " (or use atom_style bpm/sphere)");
   }
 
-  if (ghosts && lay == ATOM_QUAT && !lmp->comm->ghost_velocity)
+  // the ghosts' quaternions: LAMMPS sends them with comm_modify vel yes, else fix rrp/nve does
+  if (ghosts && lay == ATOM_QUAT && !lmp->comm->ghost_velocity &&
+      lmp->modify->get_fix_by_style("^rrp/nve$").empty())
     error->all(FLERR,
                "{} reads the orientations of ghost atoms, and atom_style {} sends its quaternion "
-               "to ghost atoms only with comm_modify vel yes",
+               "to ghost atoms only with comm_modify vel yes (or define fix rrp/nve, which then "
+               "sends it)",
                reader, atom->atom_style);
 }
 

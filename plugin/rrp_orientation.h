@@ -4,8 +4,9 @@
    Two layouts, chosen by the atom style:
      ATOM_QUAT  the atom style carries a quaternion (atom->quat_flag: atom_style bpm/sphere, or
                 hybrid with it). That quaternion is the orientation: fix rrp/nve integrates it,
-                LAMMPS migrates it, writes it to restarts and sends it to ghosts (comm_modify vel
-                yes), and every style and output that reads atom->quat sees it.
+                LAMMPS migrates it and writes it to restarts; LAMMPS sends it to ghosts with
+                comm_modify vel yes, fix rrp/nve with vel no; every style and output that reads
+                atom->quat sees it.
      STORE      atom_style sphere carries none: the orientation is the per-atom array d2_rrp_quat
                 of the internal fix RRP_ORIENTATION (fix_rrp_orientation.h), which the first fix
                 rrp/nve creates and which outlives it.

@@ -103,9 +103,10 @@ CASES = [
      "Bond style rrp/binder needs the orientation of each atom, and atom_style hybrid carries none"),
     ("binder under bpm/sphere without ghost velocities",
      BOND.replace("hybrid sphere bond", "bpm/sphere").replace("mass 1 1.0\n", "") + "bond_style rrp/binder\nbond_coeff 1 1 1 1\n"
-     "fix 1 all rrp/nve\nrun 0\n",
+     "fix 1 all nve/bpm/sphere\nrun 0\n",
      "Bond style rrp/binder reads the orientations of ghost atoms, and atom_style bpm/sphere sends "
-     "its quaternion to ghost atoms only with comm_modify vel yes"),
+     "its quaternion to ghost atoms only with comm_modify vel yes (or define fix rrp/nve, which "
+     "then sends it)"),
     ("binder under bpm/sphere with fix nve/sphere",
      BOND.replace("hybrid sphere bond", "bpm/sphere").replace("mass 1 1.0\n", "") + "comm_modify vel yes\nbond_style rrp/binder\n"
      "bond_coeff 1 1 1 1\nfix 1 all nve/sphere\nrun 0\n",

@@ -1,12 +1,13 @@
 """Ghost atoms carry the orientation of the atom they copy, on every step: through forward
 communication between reneighborings and through borders() at reneighborings. Read through the
 LAMMPS Python module (the C library API): fix rrp/nve's per-atom array with its ghost rows, in both
-orientation layouts (for atom_style bpm/sphere it is the atom style's quaternion)."""
+orientation layouts (for atom_style bpm/sphere it is the atom style's quaternion, sent by LAMMPS
+with comm_modify vel yes, by fix rrp/nve with vel no)."""
 import rrptest as t
 
 from lammps import LMP_STYLE_ATOM, LMP_TYPE_ARRAY, lammps
 
-for style in ("sphere", "bpm/sphere"):
+for style, vel in (("sphere", "yes"), ("bpm/sphere", "yes"), ("bpm/sphere", "no")):
     lmp = lammps(cmdargs=["-log", "none", "-screen", "none", "-nocite"])
     lmp.commands_string(f"""
     plugin load {t.PLUGIN}
@@ -25,9 +26,9 @@ for style in ("sphere", "bpm/sphere"):
     variable oy atom 3.0*cos(0.7*id)
     variable oz atom 2.0*sin(0.4*id+1.0)
     set group all omega v_ox v_oy v_oz
-    comm_modify vel yes
-    pair_style gran/hooke 4000.0 NULL 50.0 NULL 0.5 0
-    pair_coeff * *
+    comm_modify vel {vel}
+    pair_style rrp/hertz
+    pair_coeff * * 4000.0
     neighbor 0.3 bin
     neigh_modify delay 0 every 4 check no
     variable ax atom 0.5*sin(id)
@@ -55,10 +56,10 @@ for style in ("sphere", "bpm/sphere"):
             worst = max(worst, max(abs(quat[g][k] - quat[o][k]) for k in range(4)))
         nghost_seen = max(nghost_seen, nghost)
         steps_checked += 1
-    t.check(f"{style}: ghost atoms exist (periodic images)", nghost_seen > 100, f"{nghost_seen} ghosts")
-    t.check(f"{style}: every ghost carries its owner's orientation after each of 12 steps", worst == 0.0,
+    t.check(f"{style}, vel {vel}: ghost atoms exist (periodic images)", nghost_seen > 100, f"{nghost_seen} ghosts")
+    t.check(f"{style}, vel {vel}: every ghost carries its owner's orientation after each of 12 steps", worst == 0.0,
             f"max |q_ghost - q_owner| = {worst:.3g} over {steps_checked} steps")
     q0 = lmp.extract_fix("1", LMP_STYLE_ATOM, LMP_TYPE_ARRAY)
-    t.check(f"{style}: orientations are not the identity", abs(q0[0][0] - 1.0) > 1e-3)
+    t.check(f"{style}, vel {vel}: orientations are not the identity", abs(q0[0][0] - 1.0) > 1e-3)
     lmp.close()
 t.finish()
