@@ -195,6 +195,21 @@ STATE_QCOMP = {"hybrid sphere bond": "",
                "bpm/sphere": "compute q all property/atom quatw quati quatj quatk\n"}
 
 
+def jittered_lattice(n, slots, specials, jitter, seed, diameter):
+    """Input lines for n^3 spheres (density 1.9) on a simple cubic lattice filling the box
+    0..n in each direction, displaced at random by up to `jitter`, with room for `slots` bonds and
+    `specials` special neighbours per atom."""
+    return f"""
+lattice         sc 1.0
+region          box block 0 {n} 0 {n} 0 {n}
+create_box      1 box bond/types 1 extra/bond/per/atom {slots} extra/special/per/atom {specials}
+create_atoms    1 box
+displace_atoms  all random {jitter} {jitter} {jitter} {seed} units box
+set             group all diameter {diameter}
+set             group all density 1.9
+"""
+
+
 def binder_lattice(style, block="0 4 0 4 0 4", box="-4 6 -4 6 -4 6", newton="on off",
                    slots=8, specials=12):
     """Input lines (no plugin load) for a small binder composite: spheres on a simple cubic

@@ -42,15 +42,7 @@ OUT = """write_dump      all custom ${dump} id xu yu zu vx vy vz omegax omegay o
 # an 8x8x8 jittered cubic packing: the spheres spin and bounce (frictionless contacts: they turn
 # freely), then binders join every pair closer than 1.15 (6 per atom), the sample vibrates under
 # their load; per-atom values from positions, so that any processor grid makes the same sample
-BUILD = SETUP + """
-lattice         sc 1.0
-region          box block 0 8 0 8 0 8
-create_box      1 box bond/types 1 extra/bond/per/atom 14 extra/special/per/atom 40
-create_atoms    1 box
-displace_atoms  all random 0.03 0.03 0.03 4411 units box
-set             group all diameter 1.0
-set             group all density 1.9
-${masses}
+BUILD = SETUP + t.jittered_lattice(8, slots=14, specials=40, jitter=0.03, seed=4411, diameter=1.0) + """${masses}
 variable        ox atom 3.0*sin(5.1*x+1.3*y)
 variable        oy atom 3.0*cos(2.3*y-0.7*z)
 variable        oz atom 3.0*sin(1.7*z+2.9*x)

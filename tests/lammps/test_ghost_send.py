@@ -13,14 +13,7 @@ units           lj
 atom_style      {style}
 boundary        p p p
 {grid}
-lattice         sc 1.0
-region          box block 0 6 0 6 0 6
-create_box      1 box bond/types 1 extra/bond/per/atom 6 extra/special/per/atom 6
-create_atoms    1 box
-displace_atoms  all random 0.02 0.02 0.02 4821 units box
-set             group all diameter 1.04
-set             group all density 1.9
-{mass}
+""" + t.jittered_lattice(6, slots=6, specials=6, jitter=0.02, seed=4821, diameter=1.04) + """{mass}
 velocity        all create 1.0 12345 loop geom
 velocity        all set 1.0 0.7 0.4 sum yes
 variable        ox atom 0.3*sin(1.3*x+0.2*y)
