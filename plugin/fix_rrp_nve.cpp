@@ -547,8 +547,7 @@ void FixRRPNVE::initial_integrate(int /*vflag*/)
 
 void FixRRPNVE::final_integrate()
 {
-  if (join && scheme->second && join_rule.may_join(lmp)) {
-    join_rule.owed = true;
+  if (join && scheme->second && join_rule.defer(lmp)) {
     array_atom = orientation();
     return;
   }
@@ -659,37 +658,22 @@ void FixRRPNVE::advance_start(double h)
 
 int FixRRPNVE::pack_border(int n, int *list, double *buf)
 {
-  if (!send_quat) return 0;
-  return pack_quat(n, list, buf);
+  return send_quat ? pack_rows(atom->quat, n, list, buf) : 0;
 }
 
 int FixRRPNVE::unpack_border(int n, int first, double *buf)
 {
-  if (!send_quat) return 0;
-  unpack_forward_comm(n, first, buf);
-  return n * NQUAT;
+  return send_quat ? unpack_rows(atom->quat, n, first, buf) : 0;
 }
 
 int FixRRPNVE::pack_forward_comm(int n, int *list, double *buf, int /*pbc_flag*/, int * /*pbc*/)
 {
-  return pack_quat(n, list, buf);
+  return pack_rows(atom->quat, n, list, buf);
 }
 
 void FixRRPNVE::unpack_forward_comm(int n, int first, double *buf)
 {
-  double **q = atom->quat;
-  int m = 0;
-  for (int i = first; i < first + n; i++)
-    for (int k = 0; k < NQUAT; k++) q[i][k] = buf[m++];
-}
-
-int FixRRPNVE::pack_quat(int n, const int *list, double *buf) const
-{
-  double **q = atom->quat;
-  int m = 0;
-  for (int i = 0; i < n; i++)
-    for (int k = 0; k < NQUAT; k++) buf[m++] = q[list[i]][k];
-  return m;
+  unpack_rows(atom->quat, n, first, buf);
 }
 
 void FixRRPNVE::advance_end(double h)

@@ -91,7 +91,6 @@ class FixRRPNVE : public Fix {
   double inertia(int i) const;
   void find_inertia();
   rrp_spheres views(int nlocal);
-  int pack_quat(int n, const int *list, double *buf) const;
 };
 
 }    // namespace LAMMPS_NS

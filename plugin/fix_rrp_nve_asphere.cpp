@@ -128,10 +128,7 @@ void FixRRPNVEAsphere::initial_integrate(int /*vflag*/)
 
 void FixRRPNVEAsphere::final_integrate()
 {
-  if (join && join_rule.may_join(lmp)) {
-    join_rule.owed = true;
-    return;
-  }
+  if (join && join_rule.defer(lmp)) return;
   advance_end(update->dt);
 }
 

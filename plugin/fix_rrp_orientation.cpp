@@ -113,20 +113,12 @@ int FixRRPOrientation::unpack_exchange(int nlocal, double *buf)
 
 int FixRRPOrientation::pack_border(int n, int *list, double *buf)
 {
-  double **q = quat();
-  int m = 0;
-  for (int i = 0; i < n; i++)
-    for (int k = 0; k < NQUAT; k++) buf[m++] = q[list[i]][k];
-  return m;
+  return RRPOrientation::pack_rows(quat(), n, list, buf);
 }
 
 int FixRRPOrientation::unpack_border(int n, int first, double *buf)
 {
-  double **q = quat();
-  int m = 0;
-  for (int i = first; i < first + n; i++)
-    for (int k = 0; k < NQUAT; k++) q[i][k] = buf[m++];
-  return m;
+  return RRPOrientation::unpack_rows(quat(), n, first, buf);
 }
 
 int FixRRPOrientation::pack_forward_comm(int n, int *list, double *buf, int /*pbc_flag*/,

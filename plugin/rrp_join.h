@@ -20,6 +20,13 @@ class RRPJoin {
   // could end the run before the next step, and the other fixes of the two halves are
   // integrators of their own atoms
   bool may_join(class LAMMPS *lmp) const;
+  // at final_integrate(): when the kick may join (may_join), owe it and say so; else false, and
+  // the caller makes it now
+  bool defer(class LAMMPS *lmp)
+  {
+    owed = may_join(lmp);
+    return owed;
+  }
   // at setup(): a kick still owed means the last run stopped on an error (caught by the library
   // interface) between a step's two halves. The forces of that step are gone: warn, do not guess
   void drop_owed(class LAMMPS *lmp, const char *style, const char *id);
@@ -32,9 +39,8 @@ class RRPJoin {
     return o;
   }
 
-  bool owed = false;    // the last step's second half kick is still to be made
-
  private:
+  bool owed = false;           // the last step's second half kick is still to be made
   bool others = false;         // another fix that may read these atoms' v acts in the two halves
   std::vector<int> end_every;    // nevery of each fix acting at the end of the step
 };

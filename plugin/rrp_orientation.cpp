@@ -111,6 +111,22 @@ void RRPOrientation::check_reader(LAMMPS *lmp, const char *reader, int groupbit,
                reader, atom->atom_style);
 }
 
+int RRPOrientation::pack_rows(double **q, int n, const int *list, double *buf)
+{
+  int m = 0;
+  for (int i = 0; i < n; i++)
+    for (int k = 0; k < 4; k++) buf[m++] = q[list[i]][k];
+  return m;
+}
+
+int RRPOrientation::unpack_rows(double **q, int n, int first, const double *buf)
+{
+  int m = 0;
+  for (int i = first; i < first + n; i++)
+    for (int k = 0; k < 4; k++) q[i][k] = buf[m++];
+  return m;
+}
+
 double **RRPOrientation::store_array(LAMMPS *lmp)
 {
   if (lmp->atom->quat_flag) return lmp->atom->quat;

@@ -58,6 +58,11 @@ namespace RRPOrientation {
   void check_reader(LAMMPS *lmp, const char *reader, int groupbit, bool ghosts,
                     bool fixed_ok = false);
 
+  // communication buffers: the rows q[list[0..n-1]] packed, rows first..first+n-1 unpacked;
+  // both return the number of values (4 n)
+  int pack_rows(double **q, int n, const int *list, double *buf);
+  int unpack_rows(double **q, int n, int first, const double *buf);
+
   // the orientation array of layout STORE, made (fix RRP_ORIENTATION) if there is none yet
   double **store_array(LAMMPS *lmp);
 

@@ -113,8 +113,6 @@ int main(int argc, char **argv)
   const rrp_inertia solid = {RRP_INERTIA_RATIO, 0.4, NULL};
   printf("rrp-kernel-bench: %d particles, %d steps, best of %d, h |omega| about %g\n", n, steps,
          reps, hw);
-  /* "joined": the exact map with each step's second half made by the next step's first
-   * (rrp_spheres_first_joined, fix rrp/nve join yes): one pass a step */
   const char *names[] = {"exact", "newmark", "euler", "joined"};
   for (int k = 0; k < 4; k++) {
     if (only && strcmp(only, names[k]) != 0) continue;
