@@ -50,7 +50,7 @@ FixRRPNVE::FixRRPNVE(LAMMPS *lmp, int narg, char **arg) :
     legacy_restart(false), ghost_mode(GHOSTS_AUTO), limit_stop(false), update_dipole(false),
     fallbacks(0), fallbacks_run(0), fallback_warned(false), comm_ghosts(false),
     send_quat(false),
-    join(true), step_respa(nullptr)
+    join(true), joined(0), clear(true), step_respa(nullptr)
 {
   if (narg < 3) utils::missing_cmd_args(FLERR, "fix rrp/nve", error);
 
@@ -60,8 +60,11 @@ FixRRPNVE::FixRRPNVE(LAMMPS *lmp, int narg, char **arg) :
   size_peratom_cols = NQUAT;
   peratom_freq = 1;
   scalar_flag = 1;    // atom-steps where the exact map took map (25)'s increment, so far
+  vector_flag = 1;    // steps joined, steps whose forces the first half cleared, so far
+  size_vector = 2;
   global_freq = 1;
   extscalar = 0;
+  extvector = 0;
 
   scheme = rrp_scheme_find("exact");
   inertia_spec.kind = RRP_INERTIA_RATIO;
@@ -157,6 +160,10 @@ FixRRPNVE::FixRRPNVE(LAMMPS *lmp, int narg, char **arg) :
       if (iarg + 2 > narg) utils::missing_cmd_args(FLERR, "fix rrp/nve join", error);
       join = utils::logical(FLERR, arg[iarg + 1], false, lmp) == 1;
       iarg += 2;
+    } else if (strcmp(arg[iarg], "clear") == 0) {
+      if (iarg + 2 > narg) utils::missing_cmd_args(FLERR, "fix rrp/nve clear", error);
+      clear = utils::logical(FLERR, arg[iarg + 1], false, lmp) == 1;
+      iarg += 2;
     } else if (strcmp(arg[iarg], "alpha") == 0) {
       if (iarg + 4 > narg) utils::missing_cmd_args(FLERR, "fix rrp/nve alpha", error);
       for (int d = 0; d < 3; d++) {
@@ -220,6 +227,7 @@ FixRRPNVE::~FixRRPNVE()
 {
   if (copymode) return;
   if (layout == ATOM_QUAT) atom->delete_callback(id, Atom::BORDER);
+  clear_rule.release(lmp);
   for (auto &s : alpha_str) delete[] s;
   for (auto &s : quat_str) delete[] s;
   delete[] inertia_name;
@@ -232,6 +240,7 @@ int FixRRPNVE::setmask()
   mask |= FINAL_INTEGRATE;
   mask |= INITIAL_INTEGRATE_RESPA;
   mask |= FINAL_INTEGRATE_RESPA;
+  if (clear) mask |= PRE_FORCE;
   return mask;
 }
 
@@ -272,6 +281,28 @@ double FixRRPNVE::compute_scalar()
   double mine = (double) fallbacks, all = 0.0;
   MPI_Allreduce(&mine, &all, 1, MPI_DOUBLE, MPI_SUM, world);
   return all;
+}
+
+/* the steps so far whose second half kick was joined to the next step's first half (join), and
+   those whose forces and torques the first half cleared in place of the Verlet run (clear): the
+   same on every rank */
+
+double FixRRPNVE::compute_vector(int i)
+{
+  return (double) (i == 0 ? joined : clear_rule.steps);
+}
+
+/* clear: the forces and torques of every atom at setup; on each step those the first half has
+   not cleared (ghost atoms, or all after reneighboring), before any other fix of pre_force */
+
+void FixRRPNVE::setup_pre_force(int /*vflag*/)
+{
+  clear_rule.clear(lmp, true);
+}
+
+void FixRRPNVE::pre_force(int /*vflag*/)
+{
+  clear_rule.clear(lmp, false);
 }
 
 /* ----------------------------------------------------------------------
@@ -449,6 +480,7 @@ void FixRRPNVE::init()
   }
 
   join_rule.scan_fixes(lmp, this);
+  clear_rule.init(lmp, this, clear);
 
   // one fix writes the Orientations section of write_data (the first fix rrp/nve, unless the
   // binders do); the last one sends the orientations to the ghost atoms between reneighborings,
@@ -548,6 +580,7 @@ void FixRRPNVE::initial_integrate(int /*vflag*/)
 void FixRRPNVE::final_integrate()
 {
   if (join && scheme->second && join_rule.defer(lmp)) {
+    joined++;
     array_atom = orientation();
     return;
   }
@@ -593,9 +626,19 @@ void FixRRPNVE::advance_start(double h)
   }
   const long before = fallbacks;
   long *count = limit_stop ? nullptr : &fallbacks;
-  const int status = join_rule.take_owed()
-      ? rrp_spheres_first_joined(scheme, &p, &inertia_spec, h, force->ftm2v, count, &bad)
-      : rrp_spheres_first_fallback(scheme, &p, &inertia_spec, h, force->ftm2v, count, &bad);
+  // clear: the first half clears its atoms' forces and torques as it reads them (all of the
+  // atoms: group all, and the run's neighbor lists are not for a first group)
+  const bool owed = join_rule.take_owed();
+  const bool clears = clear_rule.active() && nlocal == atom->nlocal;
+  int status;
+  if (clears && nlocal > 0)
+    status = rrp_spheres_first_clearing(scheme, &p, &inertia_spec, h, force->ftm2v, owed, count,
+                                        &bad, reinterpret_cast<double(*)[3]>(&atom->f[0][0]),
+                                        reinterpret_cast<double(*)[3]>(&atom->torque[0][0]));
+  else if (owed)
+    status = rrp_spheres_first_joined(scheme, &p, &inertia_spec, h, force->ftm2v, count, &bad);
+  else
+    status = rrp_spheres_first_fallback(scheme, &p, &inertia_spec, h, force->ftm2v, count, &bad);
   if (fallbacks > before && !fallback_warned) {
     fallback_warned = true;
     error->warning(FLERR,
@@ -634,6 +677,8 @@ void FixRRPNVE::advance_start(double h)
                atom->v[i][0], atom->v[i][1], atom->v[i][2], atom->torque[i][0], atom->torque[i][1],
                atom->torque[i][2], atom->omega[i][0], atom->omega[i][1], atom->omega[i][2]);
   }
+
+  if (clears) clear_rule.cleared(lmp, nlocal);
 
   // update dipole: each dipole of the group turns by its sphere's increment q_new q_old*
   if (update_dipole) {

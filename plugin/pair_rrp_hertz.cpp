@@ -9,8 +9,10 @@
 #include "atom.h"
 #include "comm.h"
 #include "error.h"
+#include "fix.h"
 #include "force.h"
 #include "memory.h"
+#include "modify.h"
 #include "neigh_list.h"
 #include "neighbor.h"
 #include "update.h"
@@ -84,12 +86,23 @@ void PairRRPHertz::init_style()
     error->all(FLERR, "Pair style rrp/hertz requires per-atom radius (atom_style sphere)");
   neighbor->add_request(this);
 
-  // cutoff: two of the largest radius, so every overlapping pair is in the list
+  // cutoff: two of the largest radius, so every overlapping pair is in the list, counting the
+  // atoms that fix pour and fix deposit will insert during the run (their largest radius of
+  // each type, as pair granular takes it)
   double local = 0.0;
   for (int i = 0; i < atom->nlocal; i++) local = std::max(local, atom->radius[i]);
   MPI_Allreduce(&local, &maxrad, 1, MPI_DOUBLE, MPI_MAX, world);
+  for (const char *inserter : {"^pour", "^deposit"})
+    for (auto &fix : modify->get_fix_by_style(inserter))
+      for (int type = 1; type <= atom->ntypes; type++) {
+        int itype = type;    // extract() may change it
+        const auto *r = static_cast<const double *>(fix->extract("radius", itype));
+        if (r && std::isfinite(*r)) maxrad = std::max(maxrad, *r);
+      }
   if (!(maxrad > 0.0))
-    error->all(FLERR, "Pair style rrp/hertz: the largest atom radius is {}; it must be positive",
+    error->all(FLERR, "Pair style rrp/hertz: the largest atom radius is {}; it must be positive "
+                      "(with no atoms yet, fix pour or fix deposit defined before the run give "
+                      "the radius of the atoms they insert)",
                maxrad);
 }
 

@@ -400,19 +400,42 @@ RRP_CLONES static void second_from(const rrp_spheres *p, const rrp_inertia *in, 
     second_block(p, in, dtf, i0, p->n - i0 < RRP_BLOCK ? p->n - i0 : RRP_BLOCK);
 }
 
+/* the writable force and torque arrays a first half sets to zero once it has read them
+ * (rrp_spheres_first_clearing); f NULL: none */
+typedef struct clearing {
+  double (*f)[3];
+  double (*torque)[3];
+} clearing;
+
+static const clearing no_clearing = {NULL, NULL};
+
+/* the force and torque of the block's nb particles from i0 set to zero, once read */
+static void clear_block(const clearing *c, int i0, int nb)
+{
+  if (c->f == NULL) return;
+  double *f = c->f[i0], *t = c->torque[i0];
+  for (int m = 0; m < 3 * nb; m++) {
+    f[m] = 0.0;
+    t[m] = 0.0;
+  }
+}
+
 static int first_half(const rrp_spheres *p, const rrp_inertia *in, double h, double dtf,
-                      int exact, int owed, long *fallbacks, rrp_step_report *bad)
+                      int exact, int owed, long *fallbacks, rrp_step_report *bad,
+                      const clearing *c)
 {
   for (int i0 = 0; i0 < p->n; i0 += RRP_BLOCK) {
     const int nb = p->n - i0 < RRP_BLOCK ? p->n - i0 : RRP_BLOCK;
-    if (first_half_block(p, in, h, dtf, exact, owed, i0, nb)) continue;
-    const int status = first_half_checked(p, in, h, dtf, exact, i0, i0 + nb, fallbacks, bad);
-    if (status != RRP_OK) {
-      /* the blocks after the failing one still owe the second half: made, so that the particles
-       * are left as the two calls leave them */
-      if (owed) second_from(p, in, dtf, i0 + nb);
-      return status;
+    if (!first_half_block(p, in, h, dtf, exact, owed, i0, nb)) {
+      const int status = first_half_checked(p, in, h, dtf, exact, i0, i0 + nb, fallbacks, bad);
+      if (status != RRP_OK) {
+        /* the blocks after the failing one still owe the second half: made, so that the
+         * particles are left as the two calls leave them */
+        if (owed) second_from(p, in, dtf, i0 + nb);
+        return status;
+      }
     }
+    clear_block(c, i0, nb);
   }
   return RRP_OK;
 }
@@ -420,13 +443,13 @@ static int first_half(const rrp_spheres *p, const rrp_inertia *in, double h, dou
 static int exact_first(const rrp_spheres *p, const rrp_inertia *in, double h, double ftm2v,
                        rrp_step_report *bad)
 {
-  return first_half(p, in, h, 0.5 * h * ftm2v, 1, 0, NULL, bad);
+  return first_half(p, in, h, 0.5 * h * ftm2v, 1, 0, NULL, bad, &no_clearing);
 }
 
 static int newmark_first(const rrp_spheres *p, const rrp_inertia *in, double h, double ftm2v,
                          rrp_step_report *bad)
 {
-  return first_half(p, in, h, 0.5 * h * ftm2v, 0, 0, NULL, bad);
+  return first_half(p, in, h, 0.5 * h * ftm2v, 0, 0, NULL, bad, &no_clearing);
 }
 
 static void verlet_second(const rrp_spheres *p, const rrp_inertia *in, double h, double ftm2v)
@@ -439,7 +462,7 @@ static void verlet_second(const rrp_spheres *p, const rrp_inertia *in, double h,
 static int euler_first(const rrp_spheres *p, const rrp_inertia *in, double h, double ftm2v,
                        rrp_step_report *bad)
 {
-  return first_half(p, in, h, h * ftm2v, 0, 0, NULL, bad);
+  return first_half(p, in, h, h * ftm2v, 0, 0, NULL, bad, &no_clearing);
 }
 
 const rrp_scheme rrp_schemes[] = {
@@ -467,7 +490,7 @@ int rrp_spheres_first_fallback(const rrp_scheme *s, const rrp_spheres *p, const 
                                double h, double ftm2v, long *fallbacks, rrp_step_report *bad)
 {
   if (s->first != exact_first || fallbacks == NULL) return s->first(p, in, h, ftm2v, bad);
-  return first_half(p, in, h, 0.5 * h * ftm2v, 1, 0, fallbacks, bad);
+  return first_half(p, in, h, 0.5 * h * ftm2v, 1, 0, fallbacks, bad, &no_clearing);
 }
 
 int rrp_spheres_first_joined(const rrp_scheme *s, const rrp_spheres *p, const rrp_inertia *in,
@@ -475,7 +498,30 @@ int rrp_spheres_first_joined(const rrp_scheme *s, const rrp_spheres *p, const rr
 {
   if (s->second == NULL) return rrp_spheres_first_fallback(s, p, in, h, ftm2v, fallbacks, bad);
   const int exact = s->first == exact_first;
-  return first_half(p, in, h, 0.5 * h * ftm2v, exact, 1, exact ? fallbacks : NULL, bad);
+  return first_half(p, in, h, 0.5 * h * ftm2v, exact, 1, exact ? fallbacks : NULL, bad,
+                    &no_clearing);
+}
+
+int rrp_spheres_first_clearing(const rrp_scheme *s, const rrp_spheres *p, const rrp_inertia *in,
+                               double h, double ftm2v, int joined, long *fallbacks,
+                               rrp_step_report *bad, double (*f)[3], double (*torque)[3])
+{
+  const clearing c = {f, torque};
+  if (s->first != exact_first && s->first != newmark_first && s->first != euler_first) {
+    /* a scheme of the caller's own: its first half, then the clearing in a pass of its own */
+    const int status = joined ? rrp_spheres_first_joined(s, p, in, h, ftm2v, fallbacks, bad)
+                              : rrp_spheres_first_fallback(s, p, in, h, ftm2v, fallbacks, bad);
+    if (status == RRP_OK)
+      for (int i0 = 0; i0 < p->n; i0 += RRP_BLOCK)
+        clear_block(&c, i0, p->n - i0 < RRP_BLOCK ? p->n - i0 : RRP_BLOCK);
+    return status;
+  }
+  /* the built-in schemes as rrp_spheres_first_joined and rrp_spheres_first_fallback make them:
+   * the kick of map (27) is the whole step's, and it has no second half to owe */
+  const int exact = s->first == exact_first;
+  const double dtf = s->first == euler_first ? h * ftm2v : 0.5 * h * ftm2v;
+  return first_half(p, in, h, dtf, exact, joined && s->second != NULL, exact ? fallbacks : NULL,
+                    bad, &c);
 }
 
 void rrp_spheres_second(const rrp_scheme *s, const rrp_spheres *p, const rrp_inertia *in,

@@ -291,6 +291,30 @@ static void joined_forces(joined_sys *a)
     }
 }
 
+/* NJ particles, two in three in group 2, one spinning past the exact map's limit (h = 0.05) */
+static void joined_init(joined_sys *a)
+{
+  unsigned u = 12345u;
+  for (int i = 0; i < NJ; i++) {
+    for (int d = 0; d < 3; d++) {
+      u = u * 1103515245u + 12345u;
+      a->x[i][d] = (double) (u >> 8) / 16777216.0 - 0.5;
+      a->v[i][d] = 0.3 * a->x[i][d] + 0.1 * d;
+      a->om[i][d] = 2.0 * a->x[i][d] - 0.4 * d;
+    }
+    const double n = sqrt(1.0 + a->x[i][0] * a->x[i][0]);
+    a->q[i][0] = 1.0 / n;
+    a->q[i][1] = a->x[i][0] / n;
+    a->q[i][2] = a->q[i][3] = 0.0;
+    a->m[i] = 1.0 + 0.01 * i;
+    a->r[i] = 0.5 + 0.002 * i;
+    a->J[i] = 0.1 + 0.001 * i;
+    a->mask[i] = (i % 3 == 1) ? 1 : 3; /* groupbit 2: two in three */
+  }
+  a->om[41][2] = 25.0; /* h |w| > 1: the exact map falls back to (25) there */
+  joined_forces(a);
+}
+
 static rrp_spheres joined_views(joined_sys *a, int masked)
 {
   const rrp_spheres p = {NJ, masked ? a->mask : NULL, 2, a->m, a->r, a->x, a->v,
@@ -308,25 +332,7 @@ static void test_joined_equals_split(void **state)
   for (int s = 0; s < rrp_nschemes; s++)
     for (int kind = 0; kind < 3; kind++)
       for (int masked = 0; masked < 2; masked++) {
-        unsigned u = 12345u;
-        for (int i = 0; i < NJ; i++) {
-          for (int d = 0; d < 3; d++) {
-            u = u * 1103515245u + 12345u;
-            a->x[i][d] = (double) (u >> 8) / 16777216.0 - 0.5;
-            a->v[i][d] = 0.3 * a->x[i][d] + 0.1 * d;
-            a->om[i][d] = 2.0 * a->x[i][d] - 0.4 * d;
-          }
-          const double n = sqrt(1.0 + a->x[i][0] * a->x[i][0]);
-          a->q[i][0] = 1.0 / n;
-          a->q[i][1] = a->x[i][0] / n;
-          a->q[i][2] = a->q[i][3] = 0.0;
-          a->m[i] = 1.0 + 0.01 * i;
-          a->r[i] = 0.5 + 0.002 * i;
-          a->J[i] = 0.1 + 0.001 * i;
-          a->mask[i] = (i % 3 == 1) ? 1 : 3; /* groupbit 2: two in three */
-        }
-        a->om[41][2] = 25.0; /* h |w| > 1: the exact map falls back to (25) there */
-        joined_forces(a);
+        joined_init(a);
         memcpy(b, a, sizeof(*a));
         double v1[3];
         memcpy(v1, a->v[1], sizeof(v1));
@@ -367,6 +373,114 @@ static void test_joined_equals_split(void **state)
         assert_int_equal(rb.index, 50);
         assert_memory_equal(a, b, sizeof(*a));
       }
+  free(a);
+  free(b);
+}
+
+/* every force and torque of the system zero */
+static int cleared(const joined_sys *a)
+{
+  int zero = 1;
+  for (int i = 0; i < NJ; i++)
+    for (int d = 0; d < 3; d++) zero &= (a->f[i][d] == 0.0) & (a->tq[i][d] == 0.0);
+  return zero;
+}
+
+/* rrp_spheres_first_clearing: the bits of rrp_spheres_first_fallback and _joined, with every
+ * force and torque zero after it, selected particles or not, through the exact map's fallback;
+ * and on an invalid mass the same report and particles */
+static void test_clearing_equals_plain(void **state)
+{
+  (void) state;
+  joined_sys *a = malloc(sizeof(joined_sys)), *b = malloc(sizeof(joined_sys));
+  assert_non_null(a);
+  assert_non_null(b);
+  const double h = 0.05;
+  for (int s = 0; s < rrp_nschemes; s++)
+    for (int kind = 0; kind < 3; kind++)
+      for (int masked = 0; masked < 2; masked++)
+        for (int join = 0; join < 2; join++) {
+          joined_init(a);
+          memcpy(b, a, sizeof(*a));
+          const rrp_inertia in = {kind, kind == RRP_INERTIA_VALUE ? 0.3 : 0.4,
+                                  kind == RRP_INERTIA_ATOM ? &a->J[0] : NULL};
+          const rrp_inertia inb = {kind, in.value, kind == RRP_INERTIA_ATOM ? &b->J[0] : NULL};
+          const rrp_scheme *sc = &rrp_schemes[s];
+          rrp_spheres pa = joined_views(a, masked), pb = joined_views(b, masked);
+          long fa = 0, fb = 0;
+          for (int k = 0; k < 6; k++) {
+            const int owed = join && k > 0;
+            const int sa = owed ? rrp_spheres_first_joined(sc, &pa, &in, h, 1.0, &fa, NULL)
+                                : rrp_spheres_first_fallback(sc, &pa, &in, h, 1.0, &fa, NULL);
+            assert_int_equal(sa, RRP_OK);
+            assert_int_equal(rrp_spheres_first_clearing(sc, &pb, &inb, h, 1.0, owed, &fb, NULL,
+                                                        b->f, b->tq),
+                             RRP_OK);
+            assert_true(cleared(b));
+            memset(a->f, 0, sizeof(a->f));
+            memset(a->tq, 0, sizeof(a->tq));
+            assert_memory_equal(a, b, sizeof(*a));
+            joined_forces(a);
+            joined_forces(b);
+            if (!join) {
+              rrp_spheres_second(sc, &pa, &in, h, 1.0);
+              rrp_spheres_second(sc, &pb, &inb, h, 1.0);
+            }
+          }
+          assert_int_equal(fa, fb);
+          if (s == 0) assert_true(fa > 0); /* the fallback was taken */
+          /* an invalid mass: reported at the same particle, the particles left alike */
+          a->m[50] = b->m[50] = -1.0;
+          rrp_step_report ra = {-1, 0.0}, rb = {-1, 0.0};
+          const int sa = join ? rrp_spheres_first_joined(sc, &pa, &in, h, 1.0, &fa, &ra)
+                              : rrp_spheres_first_fallback(sc, &pa, &in, h, 1.0, &fa, &ra);
+          assert_int_equal(sa, RRP_EDOMAIN);
+          assert_int_equal(rrp_spheres_first_clearing(sc, &pb, &inb, h, 1.0, join, &fb, &rb, b->f,
+                                                      b->tq),
+                           RRP_EDOMAIN);
+          assert_int_equal(ra.index, 50);
+          assert_int_equal(rb.index, 50);
+          assert_memory_equal(a->x, b->x, sizeof(a->x));
+          assert_memory_equal(a->v, b->v, sizeof(a->v));
+          assert_memory_equal(a->om, b->om, sizeof(a->om));
+          assert_memory_equal(a->q, b->q, sizeof(a->q));
+        }
+  free(a);
+  free(b);
+}
+
+/* a scheme of the caller's own (here newmark's halves through the public calls): cleared in a
+ * pass of its own, with the bits of its plain first half */
+static int own_first(const rrp_spheres *p, const rrp_inertia *in, double h, double ftm2v,
+                     rrp_step_report *bad)
+{
+  return rrp_spheres_first(&rrp_schemes[1], p, in, h, ftm2v, bad);
+}
+
+static void own_second(const rrp_spheres *p, const rrp_inertia *in, double h, double ftm2v)
+{
+  rrp_spheres_second(&rrp_schemes[1], p, in, h, ftm2v);
+}
+
+static void test_clearing_own_scheme(void **state)
+{
+  (void) state;
+  const rrp_scheme own = {"own", 2, "(25)", own_first, own_second};
+  joined_sys *a = malloc(sizeof(joined_sys)), *b = malloc(sizeof(joined_sys));
+  assert_non_null(a);
+  assert_non_null(b);
+  joined_init(a);
+  a->om[41][2] = 0.0; /* no fallback: newmark's first half has none */
+  memcpy(b, a, sizeof(*a));
+  const rrp_inertia in = {RRP_INERTIA_RATIO, 0.4, NULL};
+  rrp_spheres pa = joined_views(a, 1), pb = joined_views(b, 1);
+  assert_int_equal(rrp_spheres_first_fallback(&own, &pa, &in, 0.05, 1.0, NULL, NULL), RRP_OK);
+  assert_int_equal(rrp_spheres_first_clearing(&own, &pb, &in, 0.05, 1.0, 0, NULL, NULL, b->f, b->tq),
+                   RRP_OK);
+  assert_true(cleared(b));
+  memset(a->f, 0, sizeof(a->f));
+  memset(a->tq, 0, sizeof(a->tq));
+  assert_memory_equal(a, b, sizeof(*a));
   free(a);
   free(b);
 }
@@ -524,6 +638,8 @@ int main(void)
     cmocka_unit_test(test_bad_body),
       cmocka_unit_test(test_mask),
       cmocka_unit_test(test_joined_equals_split),
+      cmocka_unit_test(test_clearing_equals_plain),
+      cmocka_unit_test(test_clearing_own_scheme),
       cmocka_unit_test(test_translation_constant_force),
       cmocka_unit_test(test_pendulum_invariants),
       cmocka_unit_test(test_pendulum_energy_order),

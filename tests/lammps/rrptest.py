@@ -210,6 +210,54 @@ set             group all density 1.9
 """
 
 
+def drifting_composite(style, grid="", comm="", fix="fix             1 all rrp/nve", style_args=""):
+    """A periodic binder composite of 6^3 spheres (rrp/binder, rrp/hertz) drifting through the
+    box, so that atoms migrate between ranks and neighbor lists are rebuilt often (every 1 delay
+    0 check yes): plugin load, atom_style `style`, the lines `grid` (processors ...) before the
+    box and `comm` after the velocities, the integrator `fix`, thermo every 500 steps;
+    `style_args` after the atom style's name (1: radii that may change)."""
+    mass = "mass * 1.0" if style != "bpm/sphere" else ""
+    return f"""
+plugin load ${{plugin}}
+units           lj
+atom_style      {style} {style_args}
+boundary        p p p
+{grid}
+""" + jittered_lattice(6, slots=6, specials=6, jitter=0.02, seed=4821, diameter=1.04) + f"""{mass}
+velocity        all create 1.0 12345 loop geom
+velocity        all set 1.0 0.7 0.4 sum yes
+variable        ox atom 0.3*sin(1.3*x+0.2*y)
+variable        oy atom 0.3*cos(0.7*y+0.4*z)
+variable        oz atom 0.2*sin(0.4*z+1.0)
+set             group all omega v_ox v_oy v_oz
+{comm}
+neighbor        0.2 bin
+neigh_modify    every 1 delay 0 check yes
+pair_style      zero 1.1
+pair_coeff      * *
+bond_style      zero
+bond_coeff      1
+create_bonds    many all all 1 0.95 1.05
+special_bonds   lj/coul 1.0 1.0 1.0
+pair_style      rrp/hertz
+pair_coeff      * * 2100.0
+bond_style      rrp/binder
+bond_coeff      1 10.0 200.0 200.0
+{fix}
+compute         m all rrp/momentum
+thermo_style    custom step ebond c_m[4] c_m[5] c_m[6]
+thermo_modify   format float %.17g
+thermo          500
+timestep        0.002
+"""
+
+
+def reneighborings(out):
+    """the neighbor list builds of the last run LAMMPS reports"""
+    lines = [l for l in out.splitlines() if l.startswith("Neighbor list builds")]
+    return int(lines[-1].split("=")[1])
+
+
 def binder_lattice(style, block="0 4 0 4 0 4", box="-4 6 -4 6 -4 6", newton="on off",
                    slots=8, specials=12):
     """Input lines (no plugin load) for a small binder composite: spheres on a simple cubic

@@ -26,6 +26,10 @@
  *   int  rrp_spheres_first_joined(const rrp_scheme *s, const rrp_spheres *p,
  *                                 const rrp_inertia *in, double h, double ftm2v,
  *                                 long *fallbacks, rrp_step_report *bad);
+ *   int  rrp_spheres_first_clearing(const rrp_scheme *s, const rrp_spheres *p,
+ *                                   const rrp_inertia *in, double h, double ftm2v, int joined,
+ *                                   long *fallbacks, rrp_step_report *bad, double (*f)[3],
+ *                                   double (*torque)[3]);
  *   void rrp_spheres_kick(const rrp_spheres *p, const rrp_inertia *in, double dt, double ftm2v);
  *   void rrp_spheres_second(const rrp_scheme *s, const rrp_spheres *p, const rrp_inertia *in,
  *                           double h, double ftm2v);
@@ -128,6 +132,17 @@ int rrp_spheres_first_fallback(const rrp_scheme *s, const rrp_spheres *p, const 
  * which has no second half: rrp_spheres_first_fallback. */
 int rrp_spheres_first_joined(const rrp_scheme *s, const rrp_spheres *p, const rrp_inertia *in,
                              double h, double ftm2v, long *fallbacks, rrp_step_report *bad);
+
+/* rrp_spheres_first_joined (joined 1) or rrp_spheres_first_fallback (joined 0) that also sets
+ * the force and torque of every particle 0 .. n-1, selected or not, to zero, block by block once
+ * it has read them, while they are in cache: f and torque are p->f and p->torque themselves,
+ * writable. The same bits of the particles. A caller that clears the forces before the next
+ * force computation (LAMMPS's Verlet run) may skip those rows, and save a pass over them. On a
+ * return other than RRP_OK the forces and torques are those of the failing particle's block on,
+ * or zero. */
+int rrp_spheres_first_clearing(const rrp_scheme *s, const rrp_spheres *p, const rrp_inertia *in,
+                               double h, double ftm2v, int joined, long *fallbacks,
+                               rrp_step_report *bad, double (*f)[3], double (*torque)[3]);
 
 /* The second half (the half kick with the new force and torque; nothing for map (27)). A
  * particle with an invalid mass or inertia is skipped: the next first half reports it. */

@@ -1,0 +1,123 @@
+/* ----------------------------------------------------------------------
+   rrp-lammps: fix rrp/nve clears the forces and torques in place of the Verlet run
+------------------------------------------------------------------------- */
+
+#include "rrp_clear.h"
+
+#include "atom.h"
+#include "atom_vec.h"
+#include "fix.h"
+#include "force.h"
+#include "integrate.h"
+#include "lammps.h"
+#include "modify.h"
+#include "neighbor.h"
+#include "update.h"
+
+#include <cstring>
+
+using namespace LAMMPS_NS;
+using namespace FixConst;
+
+namespace {
+// Verlet skips its own clearing when Integrate::external_force_clear is set (as for fix omp,
+// which clears in its pre_force). The member is protected: its address, taken through a class
+// derived from Integrate (never made)
+struct ExternalClear : Integrate {
+  static int Integrate::*member() { return &ExternalClear::external_force_clear; }
+};
+
+// fixes acting after the first half and before the forces that are known not to read them
+bool reads_no_forces(const char *style)
+{
+  return strcmp(style, "wall/reflect") == 0;
+}
+}    // namespace
+
+/* The fix clears the forces when, besides wanted (keyword clear):
+   - the run is a Verlet run (run_style verlet; not respa, whose levels clear their own forces,
+     nor a package's Verlet) without fix omp, which clears them itself;
+   - the fix integrates group all and the neighbor lists are not built for a group only
+     (neigh_modify include), so that its first half reads every row Verlet clears;
+   - no fix acts after its first half and before pre_force on steps without reneighboring: it
+     is the last fix of initial_integrate, and no fix of post_integrate but wall/reflect, which
+     reads positions and velocities only (fixes of pre_exchange, pre_neighbor and post_neighbor
+     act on reneighboring steps, where LAMMPS's arrays of forces are not the last step's either:
+     atoms have moved between ranks and been sorted);
+   - it is the first fix to act in pre_force, so that none sees rows left uncleared. */
+
+void RRPClear::init(LAMMPS *lmp, const Fix *self, bool wanted)
+{
+  Modify *modify = lmp->modify;
+  Update *update = lmp->update;
+  const bool omp = modify->get_fix_by_id("package_omp") != nullptr;
+  bool take = wanted && update->whichflag == 1 && strcmp(update->integrate_style, "verlet") == 0 &&
+      !omp && self->igroup == 0 && lmp->neighbor->includegroup == 0;
+  bool after = false, pre_force_seen = false;
+  const auto &fixes = modify->get_fix_list();
+  for (int i = 0; take && i < modify->nfix; i++) {
+    const int mask = modify->fmask[i];
+    if (fixes[i] == self) {
+      after = true;
+      if (!pre_force_seen && !(mask & PRE_FORCE)) take = false;
+      pre_force_seen = true;
+      continue;
+    }
+    if (after && (mask & INITIAL_INTEGRATE)) take = false;
+    if ((mask & POST_INTEGRATE) && !reads_no_forces(fixes[i]->style)) take = false;
+    if (mask & PRE_FORCE) {
+      if (!pre_force_seen) take = false;
+      pre_force_seen = true;
+    }
+  }
+
+  // a minimization keeps its own clearing: the run's flag stays as the last run left it
+  if (update->whichflag != 1) return;
+  if (take) {
+    owner = update->integrate;
+    owner->*ExternalClear::member() = 1;
+  } else if (owner == update->integrate && !omp) {
+    owner->*ExternalClear::member() = 0;
+  }
+  if (!take) owner = nullptr;
+  on = take;
+  step = -1;
+}
+
+void RRPClear::release(LAMMPS *lmp)
+{
+  if (owner && lmp->update && owner == lmp->update->integrate &&
+      !lmp->modify->get_fix_by_id("package_omp"))
+    owner->*ExternalClear::member() = 0;
+  owner = nullptr;
+  on = false;
+}
+
+void RRPClear::cleared(LAMMPS *lmp, int nrows)
+{
+  step = lmp->update->ntimestep;
+  n = nrows;
+}
+
+/* the rows Verlet::force_clear would clear: the owned atoms, and the ghost atoms with newton on;
+   the owned atoms' rows stand when this step's first half cleared them all and no reneighboring
+   followed (neighbor->ago is 0 after a build: atoms may have moved between ranks, been added,
+   deleted or sorted) */
+
+void RRPClear::clear(LAMMPS *lmp, bool setup)
+{
+  if (!on) return;
+  Atom *atom = lmp->atom;
+  const int nlocal = atom->nlocal;
+  const bool stand =
+      !setup && step == lmp->update->ntimestep && lmp->neighbor->ago > 0 && n == nlocal;
+  const int first = stand ? nlocal : 0;
+  const int last = nlocal + (lmp->force->newton ? atom->nghost : 0);
+  if (stand) steps++;
+  step = -1;
+  if (last > first) {
+    memset(&atom->f[first][0], 0, 3 * sizeof(double) * (last - first));
+    if (atom->torque_flag) memset(&atom->torque[first][0], 0, 3 * sizeof(double) * (last - first));
+  }
+  if (atom->avec->forceclearflag && last > 0) atom->avec->force_clear(0, sizeof(double) * last);
+}
