@@ -50,7 +50,7 @@ FixRRPNVE::FixRRPNVE(LAMMPS *lmp, int narg, char **arg) :
     legacy_restart(false), ghost_mode(GHOSTS_AUTO), limit_stop(false), update_dipole(false),
     fallbacks(0), fallbacks_run(0), fallback_warned(false), comm_ghosts(false),
     send_quat(false),
-    join(true), joined(0), clear(true), step_respa(nullptr)
+    join(true), clear(true), step_respa(nullptr)
 {
   if (narg < 3) utils::missing_cmd_args(FLERR, "fix rrp/nve", error);
 
@@ -60,11 +60,8 @@ FixRRPNVE::FixRRPNVE(LAMMPS *lmp, int narg, char **arg) :
   size_peratom_cols = NQUAT;
   peratom_freq = 1;
   scalar_flag = 1;    // atom-steps where the exact map took map (25)'s increment, so far
-  vector_flag = 1;    // steps joined, steps whose forces the first half cleared, so far
-  size_vector = 2;
   global_freq = 1;
   extscalar = 0;
-  extvector = 0;
 
   scheme = rrp_scheme_find("exact");
   inertia_spec.kind = RRP_INERTIA_RATIO;
@@ -283,15 +280,6 @@ double FixRRPNVE::compute_scalar()
   return all;
 }
 
-/* the steps so far whose second half kick was joined to the next step's first half (join), and
-   those whose forces and torques the first half cleared in place of the Verlet run (clear): the
-   same on every rank */
-
-double FixRRPNVE::compute_vector(int i)
-{
-  return (double) (i == 0 ? joined : clear_rule.steps);
-}
-
 /* clear: the forces and torques of every atom at setup; on each step those the first half has
    not cleared (ghost atoms, or all after reneighboring), before any other fix of pre_force */
 
@@ -480,7 +468,15 @@ void FixRRPNVE::init()
   }
 
   join_rule.scan_fixes(lmp, this);
-  clear_rule.init(lmp, this, clear);
+  // clear: who clears the forces of the run, said when it changes (not for clear no)
+  if (update->whichflag == 1) {
+    const std::string why = clear_rule.init(lmp, this, clear);
+    const std::string said = !clear ? std::string()
+        : why.empty() ? fmt::format("Fix rrp/nve {} clears the forces in its first half", id)
+                      : fmt::format("Fix rrp/nve {}: LAMMPS clears the forces ({})", id, why);
+    if (said != clear_said && !said.empty() && comm->me == 0) utils::logmesg(lmp, said + "\n");
+    clear_said = said;
+  }
 
   // one fix writes the Orientations section of write_data (the first fix rrp/nve, unless the
   // binders do); the last one sends the orientations to the ghost atoms between reneighborings,
@@ -580,7 +576,6 @@ void FixRRPNVE::initial_integrate(int /*vflag*/)
 void FixRRPNVE::final_integrate()
 {
   if (join && scheme->second && join_rule.defer(lmp)) {
-    joined++;
     array_atom = orientation();
     return;
   }

@@ -15,6 +15,7 @@ FixStyle(rrp/nve,FixRRPNVE);
 
 #include "fix.h"
 
+#include <string>
 #include <vector>
 
 #include "rrp/integrator.h"
@@ -39,7 +40,6 @@ class FixRRPNVE : public Fix {
   void setup(int) override;
   void post_run() override;
   double compute_scalar() override;
-  double compute_vector(int) override;
   void setup_pre_force(int) override;
   void pre_force(int) override;
   void unpack_restart(int, int) override;
@@ -81,9 +81,9 @@ class FixRRPNVE : public Fix {
   bool send_quat;          // layout ATOM_QUAT, comm_modify vel no: this fix sends the quaternions
   bool join;               // join a step's second half kick to the next step's first (keyword join)
   RRPJoin join_rule;       // when the second half may join the next step's first
-  bigint joined;           // steps whose second half kick was joined to the next step's first
   bool clear;              // clear the forces in place of the Verlet run (keyword clear)
   RRPClear clear_rule;     // whether it does, and the rows left to clear
+  std::string clear_said;  // what the fix said last of who clears the forces
   double *step_respa;      // run_style respa: the step of each level
 
   void advance_start(double h);     // kicks with this level's force and torque, drift, rotation

@@ -8,6 +8,7 @@
 #include "atom_vec.h"
 #include "fix.h"
 #include "force.h"
+#include "group.h"
 #include "integrate.h"
 #include "lammps.h"
 #include "modify.h"
@@ -15,6 +16,7 @@
 #include "update.h"
 
 #include <cstring>
+#include <string>
 
 using namespace LAMMPS_NS;
 using namespace FixConst;
@@ -46,42 +48,50 @@ bool reads_no_forces(const char *style)
      atoms have moved between ranks and been sorted);
    - it is the first fix to act in pre_force, so that none sees rows left uncleared. */
 
-void RRPClear::init(LAMMPS *lmp, const Fix *self, bool wanted)
+std::string RRPClear::init(LAMMPS *lmp, const Fix *self, bool wanted)
 {
   Modify *modify = lmp->modify;
   Update *update = lmp->update;
   const bool omp = modify->get_fix_by_id("package_omp") != nullptr;
-  bool take = wanted && update->whichflag == 1 && strcmp(update->integrate_style, "verlet") == 0 &&
-      !omp && self->igroup == 0 && lmp->neighbor->includegroup == 0;
-  bool after = false, pre_force_seen = false;
+  std::string why;
+  if (!wanted)
+    why = "clear no";
+  else if (strcmp(update->integrate_style, "verlet") != 0)
+    why = fmt::format("run_style {}", update->integrate_style);
+  else if (omp)
+    why = "fix omp clears them";
+  else if (self->igroup != 0)
+    why = fmt::format("the fix's group is {}, not all", lmp->group->names[self->igroup]);
+  else if (lmp->neighbor->includegroup != 0)
+    why = "neigh_modify include";
   const auto &fixes = modify->get_fix_list();
-  for (int i = 0; take && i < modify->nfix; i++) {
+  bool after = false;
+  for (int i = 0; why.empty() && i < modify->nfix; i++) {
     const int mask = modify->fmask[i];
-    if (fixes[i] == self) {
+    const Fix *fix = fixes[i];
+    if (fix == self) {
       after = true;
-      if (!pre_force_seen && !(mask & PRE_FORCE)) take = false;
-      pre_force_seen = true;
       continue;
     }
-    if (after && (mask & INITIAL_INTEGRATE)) take = false;
-    if ((mask & POST_INTEGRATE) && !reads_no_forces(fixes[i]->style)) take = false;
-    if (mask & PRE_FORCE) {
-      if (!pre_force_seen) take = false;
-      pre_force_seen = true;
-    }
+    if (after && (mask & INITIAL_INTEGRATE))
+      why = fmt::format("fix {} (style {}) acts after it in initial_integrate", fix->id, fix->style);
+    else if ((mask & POST_INTEGRATE) && !reads_no_forces(fix->style))
+      why = fmt::format("fix {} (style {}) acts in post_integrate", fix->id, fix->style);
+    else if (!after && (mask & PRE_FORCE))
+      why = fmt::format("fix {} (style {}) acts before it in pre_force", fix->id, fix->style);
   }
 
-  // a minimization keeps its own clearing: the run's flag stays as the last run left it
-  if (update->whichflag != 1) return;
+  const bool take = why.empty();
   if (take) {
     owner = update->integrate;
     owner->*ExternalClear::member() = 1;
-  } else if (owner == update->integrate && !omp) {
-    owner->*ExternalClear::member() = 0;
+  } else {
+    if (owner == update->integrate && !omp) owner->*ExternalClear::member() = 0;
+    owner = nullptr;
   }
-  if (!take) owner = nullptr;
   on = take;
   step = -1;
+  return why;
 }
 
 void RRPClear::release(LAMMPS *lmp)
@@ -113,7 +123,6 @@ void RRPClear::clear(LAMMPS *lmp, bool setup)
       !setup && step == lmp->update->ntimestep && lmp->neighbor->ago > 0 && n == nlocal;
   const int first = stand ? nlocal : 0;
   const int last = nlocal + (lmp->force->newton ? atom->nghost : 0);
-  if (stand) steps++;
   step = -1;
   if (last > first) {
     memset(&atom->f[first][0], 0, 3 * sizeof(double) * (last - first));

@@ -9,14 +9,17 @@
 
 #include "lmptype.h"
 
+#include <string>
+
 namespace LAMMPS_NS {
 
 class RRPClear {
  public:
-  // at the fix's init(): take the clearing over from the Verlet run when the fix is the one
-  // code that reads the forces between its first half and the force computation (see
-  // rrp_clear.cpp), wanted (keyword clear) and first to act in pre_force; else leave it to Verlet
-  void init(class LAMMPS *lmp, const class Fix *self, bool wanted);
+  // at the fix's init() for a run (not a minimization, which clears its own): take the clearing over from the Verlet run when the fix is
+  // the one code that reads the forces between its first half and the force computation (see
+  // rrp_clear.cpp), wanted (keyword clear) and first to act in pre_force, and return ""; else
+  // leave it to Verlet and return why
+  std::string init(class LAMMPS *lmp, const class Fix *self, bool wanted);
   // at the fix's destruction: the clearing back to Verlet
   void release(class LAMMPS *lmp);
   // the first half clears the rows of its atoms (the views it passes to core/ say so)
@@ -25,9 +28,6 @@ class RRPClear {
   void cleared(class LAMMPS *lmp, int n);
   // setup_pre_force (setup true: every row) and pre_force (the rows not cleared yet)
   void clear(class LAMMPS *lmp, bool setup);
-  // steps on which the first half's clearing stood (its rows were not cleared again)
-  bigint steps = 0;
-
  private:
   bool on = false;
   class Integrate *owner = nullptr;    // the Verlet run whose clearing this fix took over
