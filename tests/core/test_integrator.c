@@ -322,23 +322,40 @@ static rrp_spheres joined_views(joined_sys *a, int masked)
   return p;
 }
 
+/* the inertia rule of that kind for the system: ratio 0.4, value 0.3, or its per-particle J */
+static rrp_inertia joined_inertia(int kind, const joined_sys *a)
+{
+  const rrp_inertia in = {kind, kind == RRP_INERTIA_VALUE ? 0.3 : 0.4,
+                          kind == RRP_INERTIA_ATOM ? &a->J[0] : NULL};
+  return in;
+}
+
+static joined_sys *joined_new(void)
+{
+  joined_sys *a = malloc(sizeof(joined_sys));
+  assert_non_null(a);
+  return a;
+}
+
+/* two systems, the second a copy of the first, made anew (joined_init) */
+static void joined_pair(joined_sys *a, joined_sys *b)
+{
+  joined_init(a);
+  memcpy(b, a, sizeof(*a));
+}
+
 static void test_joined_equals_split(void **state)
 {
   (void) state;
-  joined_sys *a = malloc(sizeof(joined_sys)), *b = malloc(sizeof(joined_sys));
-  assert_non_null(a);
-  assert_non_null(b);
+  joined_sys *a = joined_new(), *b = joined_new();
   const double h = 0.05;
   for (int s = 0; s < rrp_nschemes; s++)
     for (int kind = 0; kind < 3; kind++)
       for (int masked = 0; masked < 2; masked++) {
-        joined_init(a);
-        memcpy(b, a, sizeof(*a));
+        joined_pair(a, b);
         double v1[3];
         memcpy(v1, a->v[1], sizeof(v1));
-        const rrp_inertia in = {kind, kind == RRP_INERTIA_VALUE ? 0.3 : 0.4,
-                                kind == RRP_INERTIA_ATOM ? &a->J[0] : NULL};
-        const rrp_inertia inb = {kind, in.value, kind == RRP_INERTIA_ATOM ? &b->J[0] : NULL};
+        const rrp_inertia in = joined_inertia(kind, a), inb = joined_inertia(kind, b);
         const rrp_scheme *sc = &rrp_schemes[s];
         rrp_spheres pa = joined_views(a, masked), pb = joined_views(b, masked);
         long fa = 0, fb = 0;
@@ -386,25 +403,29 @@ static int cleared(const joined_sys *a)
   return zero;
 }
 
+/* b's forces and torques all zero; with a's set to zero too, the two systems alike */
+static void assert_cleared_alike(joined_sys *a, const joined_sys *b)
+{
+  assert_true(cleared(b));
+  memset(a->f, 0, sizeof(a->f));
+  memset(a->tq, 0, sizeof(a->tq));
+  assert_memory_equal(a, b, sizeof(*a));
+}
+
 /* rrp_spheres_first_clearing: the bits of rrp_spheres_first_fallback and _joined, with every
  * force and torque zero after it, selected particles or not, through the exact map's fallback;
  * and on an invalid mass the same report and particles */
 static void test_clearing_equals_plain(void **state)
 {
   (void) state;
-  joined_sys *a = malloc(sizeof(joined_sys)), *b = malloc(sizeof(joined_sys));
-  assert_non_null(a);
-  assert_non_null(b);
-  const double h = 0.05;
-  for (int s = 0; s < rrp_nschemes; s++)
-    for (int kind = 0; kind < 3; kind++)
-      for (int masked = 0; masked < 2; masked++)
-        for (int join = 0; join < 2; join++) {
-          joined_init(a);
-          memcpy(b, a, sizeof(*a));
-          const rrp_inertia in = {kind, kind == RRP_INERTIA_VALUE ? 0.3 : 0.4,
-                                  kind == RRP_INERTIA_ATOM ? &a->J[0] : NULL};
-          const rrp_inertia inb = {kind, in.value, kind == RRP_INERTIA_ATOM ? &b->J[0] : NULL};
+  joined_sys *a = joined_new(), *b = joined_new();
+  for (int join = 0; join < 2; join++)
+    for (int s = 0; s < rrp_nschemes; s++)
+      for (int kind = 0; kind < 3; kind++)
+        for (int masked = 0; masked < 2; masked++) {
+          const double h = 0.05;
+          joined_pair(a, b);
+          const rrp_inertia in = joined_inertia(kind, a), inb = joined_inertia(kind, b);
           const rrp_scheme *sc = &rrp_schemes[s];
           rrp_spheres pa = joined_views(a, masked), pb = joined_views(b, masked);
           long fa = 0, fb = 0;
@@ -416,10 +437,7 @@ static void test_clearing_equals_plain(void **state)
             assert_int_equal(rrp_spheres_first_clearing(sc, &pb, &inb, h, 1.0, owed, &fb, NULL,
                                                         b->f, b->tq),
                              RRP_OK);
-            assert_true(cleared(b));
-            memset(a->f, 0, sizeof(a->f));
-            memset(a->tq, 0, sizeof(a->tq));
-            assert_memory_equal(a, b, sizeof(*a));
+            assert_cleared_alike(a, b);
             joined_forces(a);
             joined_forces(b);
             if (!join) {
@@ -466,9 +484,7 @@ static void test_clearing_own_scheme(void **state)
 {
   (void) state;
   const rrp_scheme own = {"own", 2, "(25)", own_first, own_second};
-  joined_sys *a = malloc(sizeof(joined_sys)), *b = malloc(sizeof(joined_sys));
-  assert_non_null(a);
-  assert_non_null(b);
+  joined_sys *a = joined_new(), *b = joined_new();
   joined_init(a);
   a->om[41][2] = 0.0; /* no fallback: newmark's first half has none */
   memcpy(b, a, sizeof(*a));
@@ -477,10 +493,7 @@ static void test_clearing_own_scheme(void **state)
   assert_int_equal(rrp_spheres_first_fallback(&own, &pa, &in, 0.05, 1.0, NULL, NULL), RRP_OK);
   assert_int_equal(rrp_spheres_first_clearing(&own, &pb, &in, 0.05, 1.0, 0, NULL, NULL, b->f, b->tq),
                    RRP_OK);
-  assert_true(cleared(b));
-  memset(a->f, 0, sizeof(a->f));
-  memset(a->tq, 0, sizeof(a->tq));
-  assert_memory_equal(a, b, sizeof(*a));
+  assert_cleared_alike(a, b);
   free(a);
   free(b);
 }
