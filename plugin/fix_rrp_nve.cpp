@@ -280,17 +280,12 @@ double FixRRPNVE::compute_scalar()
   return all;
 }
 
-/* clear: the forces and torques of every atom at setup; on each step those the first half has
-   not cleared (ghost atoms, or all after reneighboring), before any other fix of pre_force */
-
-void FixRRPNVE::setup_pre_force(int /*vflag*/)
-{
-  clear_rule.clear(lmp, true);
-}
+/* clear: on a step whose first half cleared its atoms' forces and torques, those it has not
+   (ghost atoms, or all after reneighboring), before any other fix of pre_force */
 
 void FixRRPNVE::pre_force(int /*vflag*/)
 {
-  clear_rule.clear(lmp, false);
+  clear_rule.clear(lmp);
 }
 
 /* ----------------------------------------------------------------------
@@ -476,6 +471,8 @@ void FixRRPNVE::init()
                       : fmt::format("Fix rrp/nve {}: LAMMPS clears the forces ({})", id, why);
     if (said != clear_said && !said.empty() && comm->me == 0) utils::logmesg(lmp, said + "\n");
     clear_said = said;
+  } else {
+    clear_rule.release(lmp);
   }
 
   // one fix writes the Orientations section of write_data (the first fix rrp/nve, unless the

@@ -40,7 +40,6 @@ class FixRRPNVE : public Fix {
   void setup(int) override;
   void post_run() override;
   double compute_scalar() override;
-  void setup_pre_force(int) override;
   void pre_force(int) override;
   void unpack_restart(int, int) override;
   void *extract(const char *, int &) override;

@@ -28,12 +28,6 @@ namespace {
 struct ExternalClear : Integrate {
   static int Integrate::*member() { return &ExternalClear::external_force_clear; }
 };
-
-// fixes acting after the first half and before the forces that are known not to read them
-bool reads_no_forces(const char *style)
-{
-  return strcmp(style, "wall/reflect") == 0;
-}
 }    // namespace
 
 /* The fix clears the forces when, besides wanted (keyword clear):
@@ -42,11 +36,15 @@ bool reads_no_forces(const char *style)
    - the fix integrates group all and the neighbor lists are not built for a group only
      (neigh_modify include), so that its first half reads every row Verlet clears;
    - no fix acts after its first half and before pre_force on steps without reneighboring: it
-     is the last fix of initial_integrate, and no fix of post_integrate but wall/reflect, which
-     reads positions and velocities only (fixes of pre_exchange, pre_neighbor and post_neighbor
-     act on reneighboring steps, where LAMMPS's arrays of forces are not the last step's either:
-     atoms have moved between ranks and been sorted);
-   - it is the first fix to act in pre_force, so that none sees rows left uncleared. */
+     is the last fix of initial_integrate, and no fix acts in post_integrate (not even
+     wall/reflect, whose variable walls may invoke computes that read the forces); fixes of
+     pre_exchange, pre_neighbor and post_neighbor act on reneighboring steps, where LAMMPS's
+     arrays of forces are not the last step's either (atoms have moved between ranks and been
+     sorted), and none of LAMMPS's reads them there;
+   - it is the first fix to act in pre_force, so that none sees rows left uncleared.
+   Verlet's clearing is skipped from the first half to pre_force of the same step only: setup,
+   setup_minimal (rerun, MDI, PRD) and any other code calling Integrate::force_clear clear as
+   always. */
 
 std::string RRPClear::init(LAMMPS *lmp, const Fix *self, bool wanted)
 {
@@ -75,55 +73,46 @@ std::string RRPClear::init(LAMMPS *lmp, const Fix *self, bool wanted)
     }
     if (after && (mask & INITIAL_INTEGRATE))
       why = fmt::format("fix {} (style {}) acts after it in initial_integrate", fix->id, fix->style);
-    else if ((mask & POST_INTEGRATE) && !reads_no_forces(fix->style))
+    else if (mask & POST_INTEGRATE)
       why = fmt::format("fix {} (style {}) acts in post_integrate", fix->id, fix->style);
     else if (!after && (mask & PRE_FORCE))
       why = fmt::format("fix {} (style {}) acts before it in pre_force", fix->id, fix->style);
   }
 
-  const bool take = why.empty();
-  if (take) {
-    owner = update->integrate;
-    owner->*ExternalClear::member() = 1;
-  } else {
-    if (owner == update->integrate && !omp) owner->*ExternalClear::member() = 0;
-    owner = nullptr;
-  }
-  on = take;
-  step = -1;
+  release(lmp);
+  on = why.empty();
   return why;
-}
-
-void RRPClear::release(LAMMPS *lmp)
-{
-  if (owner && lmp->update && owner == lmp->update->integrate &&
-      !lmp->modify->get_fix_by_id("package_omp"))
-    owner->*ExternalClear::member() = 0;
-  owner = nullptr;
-  on = false;
 }
 
 void RRPClear::cleared(LAMMPS *lmp, int nrows)
 {
-  step = lmp->update->ntimestep;
+  owner = lmp->update->integrate;
+  owner->*ExternalClear::member() = 1;
   n = nrows;
 }
 
-/* the rows Verlet::force_clear would clear: the owned atoms, and the ghost atoms with newton on;
-   the owned atoms' rows stand when this step's first half cleared them all and no reneighboring
-   followed (neighbor->ago is 0 after a build: atoms may have moved between ranks, been added,
-   deleted or sorted) */
-
-void RRPClear::clear(LAMMPS *lmp, bool setup)
+void RRPClear::release(LAMMPS *lmp)
 {
-  if (!on) return;
+  if (owner && lmp->update && owner == lmp->update->integrate) owner->*ExternalClear::member() = 0;
+  owner = nullptr;
+}
+
+/* the rows Verlet::force_clear would have cleared (the owned atoms, and the ghost atoms with
+   newton on) that the first half did not: the ghost atoms'; all of them when the atoms are not
+   the n the first half cleared, or after reneighboring (neighbor->ago is 0 after a build). The
+   second is for safety: LAMMPS's exchange and sort move atoms between rows but leave each row's
+   force where it is, so the first n rows stay cleared when the count is unchanged (removing the
+   check changes no bit of tests/lammps/test_clear.py). The atom style's extra arrays, as Verlet
+   would */
+
+void RRPClear::clear(LAMMPS *lmp)
+{
+  if (!owner) return;
+  release(lmp);
   Atom *atom = lmp->atom;
   const int nlocal = atom->nlocal;
-  const bool stand =
-      !setup && step == lmp->update->ntimestep && lmp->neighbor->ago > 0 && n == nlocal;
-  const int first = stand ? nlocal : 0;
+  const int first = (lmp->neighbor->ago > 0 && n == nlocal) ? nlocal : 0;
   const int last = nlocal + (lmp->force->newton ? atom->nghost : 0);
-  step = -1;
   if (last > first) {
     memset(&atom->f[first][0], 0, 3 * sizeof(double) * (last - first));
     if (atom->torque_flag) memset(&atom->torque[first][0], 0, 3 * sizeof(double) * (last - first));

@@ -87,6 +87,21 @@ for label, (kw, why) in CASES.items():
     t.check(f"{label}: the fix says LAMMPS clears, and why",
             f"Fix rrp/nve 1: LAMMPS clears the forces ({why})" in said(yes[0]), f"{said(yes[0])}")
 
+# runs in a row: taken over, left to LAMMPS while fix recenter acts after the fix, taken over
+# again, then runs without setup (run pre no): the bits of clear no
+SEQUENCE = ("run 300\nfix rc all recenter INIT INIT INIT\nrun 300\nunfix rc\nrun 300\n"
+            "run 300 pre no post no\nrun 300 pre no post no\n")
+def sequence(clear):
+    script = (t.drifting_composite(style, grid=GRIDS[2]).replace("rrp/nve", f"rrp/nve clear {clear}") +
+              QCOMP[style] + SEQUENCE)
+    return run(script, style, 2)
+yes, no = sequence("yes"), sequence("no")
+diff = sum(x != y for x, y in zip(yes[1], no[1]))
+REASON = "Fix rrp/nve 1: LAMMPS clears the forces (fix rc (style recenter) acts after it in initial_integrate)"
+t.check("five runs in a row, 2 ranks: the same bits, the fix saying each change of who clears",
+        len(yes[1]) == 216 and diff == 0 and said(yes[0]) == [CLEARS, REASON, CLEARS],
+        f"{diff} atom lines differ, {said(yes[0])}")
+
 # the fix deleted, another integrator's run: LAMMPS clears again (were it left to the deleted
 # fix, the forces of each step would add up to the last's)
 AFTER = ("unfix 1\nthermo_style custom step pe\nbond_style zero\nbond_coeff 1\nfix 2 all nve/sphere\nrun 300\n")
