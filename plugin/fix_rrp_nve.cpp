@@ -620,17 +620,12 @@ void FixRRPNVE::advance_start(double h)
   long *count = limit_stop ? nullptr : &fallbacks;
   // clear: the first half clears its atoms' forces and torques as it reads them (all of the
   // atoms: group all, and the run's neighbor lists are not for a first group)
-  const bool owed = join_rule.take_owed();
   const bool clears = clear_rule.active() && nlocal == atom->nlocal;
-  int status;
-  if (clears && nlocal > 0)
-    status = rrp_spheres_first_clearing(scheme, &p, &inertia_spec, h, force->ftm2v, owed, count,
-                                        &bad, reinterpret_cast<double(*)[3]>(&atom->f[0][0]),
-                                        reinterpret_cast<double(*)[3]>(&atom->torque[0][0]));
-  else if (owed)
-    status = rrp_spheres_first_joined(scheme, &p, &inertia_spec, h, force->ftm2v, count, &bad);
-  else
-    status = rrp_spheres_first_fallback(scheme, &p, &inertia_spec, h, force->ftm2v, count, &bad);
+  const bool rows = clears && nlocal > 0;
+  const int status = rrp_spheres_first_clearing(
+      scheme, &p, &inertia_spec, h, force->ftm2v, join_rule.take_owed(), count, &bad,
+      rows ? reinterpret_cast<double(*)[3]>(&atom->f[0][0]) : nullptr,
+      rows ? reinterpret_cast<double(*)[3]>(&atom->torque[0][0]) : nullptr);
   if (fallbacks > before && !fallback_warned) {
     fallback_warned = true;
     error->warning(FLERR,

@@ -50,13 +50,12 @@ std::string RRPClear::init(LAMMPS *lmp, const Fix *self, bool wanted)
 {
   Modify *modify = lmp->modify;
   Update *update = lmp->update;
-  const bool omp = modify->get_fix_by_id("package_omp") != nullptr;
   std::string why;
   if (!wanted)
     why = "clear no";
   else if (strcmp(update->integrate_style, "verlet") != 0)
     why = fmt::format("run_style {}", update->integrate_style);
-  else if (omp)
+  else if (modify->get_fix_by_id("package_omp"))
     why = "fix omp clears them";
   else if (self->igroup != 0)
     why = fmt::format("the fix's group is {}, not all", lmp->group->names[self->igroup]);

@@ -486,20 +486,39 @@ int rrp_spheres_first(const rrp_scheme *s, const rrp_spheres *p, const rrp_inert
   return s->first(p, in, h, ftm2v, bad);
 }
 
+/* the first half of scheme s; owed: the second half of the step before, made first, block by
+ * block (schemes with one); fallbacks: the exact map's (NULL: none); c: the forces cleared once
+ * read. A scheme of the caller's own makes its first half, then the clearing in a pass of its
+ * own, unless it owes a second half: then it is made as map (25), as it always was. */
+static int scheme_first(const rrp_scheme *s, const rrp_spheres *p, const rrp_inertia *in,
+                        double h, double ftm2v, int owed, long *fallbacks, rrp_step_report *bad,
+                        const clearing *c)
+{
+  owed = owed && s->second != NULL;
+  const int builtin = s->first == exact_first || s->first == newmark_first || s->first == euler_first;
+  if (!builtin && !owed) {
+    const int status = s->first(p, in, h, ftm2v, bad);
+    if (status == RRP_OK)
+      for (int i0 = 0; i0 < p->n; i0 += RRP_BLOCK)
+        clear_block(c, i0, p->n - i0 < RRP_BLOCK ? p->n - i0 : RRP_BLOCK);
+    return status;
+  }
+  /* the kick of map (27) is the whole step's */
+  const int exact = s->first == exact_first;
+  const double dtf = s->first == euler_first ? h * ftm2v : 0.5 * h * ftm2v;
+  return first_half(p, in, h, dtf, exact, owed, exact ? fallbacks : NULL, bad, c);
+}
+
 int rrp_spheres_first_fallback(const rrp_scheme *s, const rrp_spheres *p, const rrp_inertia *in,
                                double h, double ftm2v, long *fallbacks, rrp_step_report *bad)
 {
-  if (s->first != exact_first || fallbacks == NULL) return s->first(p, in, h, ftm2v, bad);
-  return first_half(p, in, h, 0.5 * h * ftm2v, 1, 0, fallbacks, bad, &no_clearing);
+  return scheme_first(s, p, in, h, ftm2v, 0, fallbacks, bad, &no_clearing);
 }
 
 int rrp_spheres_first_joined(const rrp_scheme *s, const rrp_spheres *p, const rrp_inertia *in,
                              double h, double ftm2v, long *fallbacks, rrp_step_report *bad)
 {
-  if (s->second == NULL) return rrp_spheres_first_fallback(s, p, in, h, ftm2v, fallbacks, bad);
-  const int exact = s->first == exact_first;
-  return first_half(p, in, h, 0.5 * h * ftm2v, exact, 1, exact ? fallbacks : NULL, bad,
-                    &no_clearing);
+  return scheme_first(s, p, in, h, ftm2v, 1, fallbacks, bad, &no_clearing);
 }
 
 int rrp_spheres_first_clearing(const rrp_scheme *s, const rrp_spheres *p, const rrp_inertia *in,
@@ -507,21 +526,7 @@ int rrp_spheres_first_clearing(const rrp_scheme *s, const rrp_spheres *p, const 
                                rrp_step_report *bad, double (*f)[3], double (*torque)[3])
 {
   const clearing c = {f, torque};
-  if (s->first != exact_first && s->first != newmark_first && s->first != euler_first) {
-    /* a scheme of the caller's own: its first half, then the clearing in a pass of its own */
-    const int status = joined ? rrp_spheres_first_joined(s, p, in, h, ftm2v, fallbacks, bad)
-                              : rrp_spheres_first_fallback(s, p, in, h, ftm2v, fallbacks, bad);
-    if (status == RRP_OK)
-      for (int i0 = 0; i0 < p->n; i0 += RRP_BLOCK)
-        clear_block(&c, i0, p->n - i0 < RRP_BLOCK ? p->n - i0 : RRP_BLOCK);
-    return status;
-  }
-  /* the built-in schemes as rrp_spheres_first_joined and rrp_spheres_first_fallback make them:
-   * the kick of map (27) is the whole step's, and it has no second half to owe */
-  const int exact = s->first == exact_first;
-  const double dtf = s->first == euler_first ? h * ftm2v : 0.5 * h * ftm2v;
-  return first_half(p, in, h, dtf, exact, joined && s->second != NULL, exact ? fallbacks : NULL,
-                    bad, &c);
+  return scheme_first(s, p, in, h, ftm2v, joined, fallbacks, bad, &c);
 }
 
 void rrp_spheres_second(const rrp_scheme *s, const rrp_spheres *p, const rrp_inertia *in,

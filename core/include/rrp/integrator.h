@@ -136,7 +136,8 @@ int rrp_spheres_first_joined(const rrp_scheme *s, const rrp_spheres *p, const rr
 /* rrp_spheres_first_joined (joined 1) or rrp_spheres_first_fallback (joined 0) that also sets
  * the force and torque of every particle 0 .. n-1, selected or not, to zero, block by block once
  * it has read them, while they are in cache: f and torque are p->f and p->torque themselves,
- * writable. The same bits of the particles. A caller that clears the forces before the next
+ * writable (f NULL: nothing is cleared, and it is the call it stands for). The same bits of the
+ * particles. A caller that clears the forces before the next
  * force computation (LAMMPS's Verlet run) may skip those rows, and save a pass over them. On a
  * return other than RRP_OK the forces and torques are those of the failing particle's block on,
  * or zero. */
