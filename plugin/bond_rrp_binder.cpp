@@ -43,21 +43,16 @@ static constexpr int ORIENTATION_FIXED_BIT = 0x100;
 // restart data from version 3 on start with this negative number (a stiffness Km >= 0 came first
 // before), then the version
 static constexpr double RESTART_MAGIC = -7256980.0;
-static constexpr double RESTART_VERSION = 3.0;
+static constexpr double RESTART_VERSION = 4.0;
 // the stored values of a reference of the layout before version 2 (reference keyword): d0,
 // qi0, qj0
 static constexpr int NREF_OLD = 11;
 
-// a bond's slot of the history (fix BOND_HISTORY/RRP) holds r_i and p in rrp_binder_ref's layout,
-// which the kernel reads in place, then (11 values) q_j0
-static_assert(sizeof(rrp_binder_ref) == 7 * sizeof(double) &&
-                  offsetof(rrp_binder_ref, p) == 3 * sizeof(double),
-              "rrp_binder_ref is the 7 stored doubles r_i, p");
-
-// a slot with a zero p has no reference: the slot's bond has not been computed yet
+// a bond's slot of the history (fix BOND_HISTORY/RRP) is a slot of rrp/binder.h (its layout, its
+// capture and whether it has a reference are the core's)
 static bool has_reference(const double *s)
 {
-  return s[3] != 0.0 || s[4] != 0.0 || s[5] != 0.0 || s[6] != 0.0;
+  return rrp_binder_slot_has_reference(s) != 0;
 }
 
 
@@ -69,8 +64,8 @@ static constexpr int NSTORE = sizeof(STORE_NAMES) / sizeof(STORE_NAMES[0]);
 
 BondRRPBinder::BondRRPBinder(LAMMPS *_lmp) :
     Bond(_lmp), eterm{0.0, 0.0, 0.0}, released(0.0), nbroken(0.0),
-    nbroken_mode{0.0, 0.0, 0.0, 0.0, 0.0, 0.0}, km(nullptr), ka(nullptr), ks(nullptr),
-    crit{nullptr, nullptr, nullptr, nullptr}, limit(nullptr), limited(nullptr),
+    nbroken_mode{0.0, 0.0, 0.0, 0.0, 0.0, 0.0}, kb(nullptr), kt(nullptr), ka(nullptr), ks(nullptr),
+    crit{nullptr, nullptr, nullptr, nullptr}, law(nullptr), measured(nullptr),
     shear_form(RRP_SHEAR_CONVECTED), orientation_fixed(false), break_strain(0.0), break_twist(0.0), twist_warned(false),
     ref_array(nullptr), ref_pending(false), check_pending(true), first_compute(true),
     rupture(false), r0_max(0.0),
@@ -101,12 +96,13 @@ BondRRPBinder::~BondRRPBinder()
   delete block;
   if (allocated) {
     memory->destroy(setflag);
-    memory->destroy(km);
+    memory->destroy(kb);
+    memory->destroy(kt);
     memory->destroy(ka);
     memory->destroy(ks);
     for (auto &c : crit) memory->destroy(c);
-    memory->sfree(limit);
-    memory->destroy(limited);
+    memory->sfree(law);
+    memory->destroy(measured);
   }
 }
 
@@ -114,23 +110,24 @@ void BondRRPBinder::allocate()
 {
   allocated = 1;
   const int np1 = atom->nbondtypes + 1;
-  memory->create(km, np1, "bond:km");
+  memory->create(kb, np1, "bond:kb");
+  memory->create(kt, np1, "bond:kt");
   memory->create(ka, np1, "bond:ka");
   memory->create(ks, np1, "bond:ks");
   for (auto &c : crit) memory->create(c, np1, "bond:crit");
-  limit = (rrp_binder_limit *) memory->smalloc(np1 * sizeof(rrp_binder_limit), "bond:limit");
-  memory->create(limited, np1, "bond:limited");
+  law = (rrp_binder_rupture *) memory->smalloc(np1 * sizeof(rrp_binder_rupture), "bond:law");
+  memory->create(measured, np1, "bond:measured");
   memory->create(setflag, np1, "bond:setflag");
   for (int i = 0; i < np1; i++) {
     setflag[i] = 0;
-    limited[i] = 0;
-    km[i] = ka[i] = ks[i] = 0.0;
+    measured[i] = 0;
+    kb[i] = kt[i] = ka[i] = ks[i] = 0.0;
     for (auto &c : crit) c[i] = 0.0;
-    limit[i] = rrp_binder_limit{0.0, 0.0, 0.0, 0.0};
+    law[i] = rrp_binder_rupture{{0.0, 0.0, 0.0, 0.0}, 0.0, 0.0};
   }
 }
 
-/* bond_style rrp/binder [shear convected|paper] [break strain EC twist THETA]
+/* bond_style rrp/binder [shear convected|linear|paper] [break strain EC twist THETA]
    [reference d2_NAME] [store/local FIX-ID N value ...] [orientation integrated|fixed] */
 
 void BondRRPBinder::settings(int narg, char **arg)
@@ -152,11 +149,13 @@ void BondRRPBinder::settings(int narg, char **arg)
       if (iarg + 2 > narg) utils::missing_cmd_args(FLERR, "bond_style rrp/binder shear", error);
       if (strcmp(arg[iarg + 1], "convected") == 0)
         shear_form = RRP_SHEAR_CONVECTED;
+      else if (strcmp(arg[iarg + 1], "linear") == 0)
+        shear_form = RRP_SHEAR_LINEAR;
       else if (strcmp(arg[iarg + 1], "paper") == 0)
         shear_form = RRP_SHEAR_PAPER;
       else
-        error->all(FLERR, "Bond style rrp/binder shear {} is unknown: use convected or paper",
-                   arg[iarg + 1]);
+        error->all(FLERR, "Bond style rrp/binder shear {} is unknown: use convected, linear or "
+                          "paper", arg[iarg + 1]);
       iarg += 2;
     } else if (strcmp(arg[iarg], "reference") == 0) {
       if (iarg + 2 > narg) utils::missing_cmd_args(FLERR, "bond_style rrp/binder reference", error);
@@ -237,50 +236,57 @@ void BondRRPBinder::make_store_local()
   store_row.assign(nvalues, 0.0);
 }
 
-bool BondRRPBinder::any_rupture() const
+/* each type's rupture law (core: rrp_binder_rupture_set) from its critical values and the break
+   keyword, for the shear form; whether any binder can break */
+
+void BondRRPBinder::make_laws()
 {
-  if (break_strain > 0.0 || break_twist > 0.0) return true;
-  for (int i = 1; i <= atom->nbondtypes; i++)
-    if (limited && limited[i]) return true;
-  return false;
+  rupture = false;
+  for (int i = 1; i <= atom->nbondtypes; i++) {
+    const double c[4] = {crit[0][i], crit[1][i], crit[2][i], crit[3][i]};
+    if (rrp_binder_rupture_set(shear_form, c, break_strain, break_twist, &law[i]) != RRP_OK)
+      error->all(FLERR, "Bond style rrp/binder: bond type {} critical values {} {} {} {} are out "
+                        "of range", i, c[0], c[1], c[2], c[3]);
+    measured[i] = rrp_binder_rupture_measured(&law[i]);
+    rupture = rupture || rrp_binder_rupture_any(&law[i]);
+  }
 }
 
-/* bond_coeff N Km Ka Ks [EPS_C PHI_C BETA_C TAU_C] */
+/* bond_coeff N Km Ka Ks [EPS_C PHI_C BETA_C TAU_C], or with Kb Kt in place of Km */
 
 void BondRRPBinder::coeff(int narg, char **arg)
 {
-  if (narg != 4 && narg != 8)
-    error->all(FLERR, "Incorrect number of args for bond_coeff rrp/binder: expected N Km Ka Ks, "
-                      "optionally followed by the critical axial strain, shear angle, bending "
-                      "angle and twist angle");
+  if (narg != 4 && narg != 5 && narg != 8 && narg != 9)
+    error->all(FLERR, "Incorrect number of args for bond_coeff rrp/binder: expected N Km Ka Ks "
+                      "or N Kb Kt Ka Ks, optionally followed by the critical axial strain, shear "
+                      "angle, bending angle and twist angle");
   if (!allocated) allocate();
   int ilo, ihi;
   utils::bounds(FLERR, arg[0], 1, atom->nbondtypes, ilo, ihi, error);
-  const char *names[7] = {"Km", "Ka", "Ks", "critical axial strain", "critical shear angle",
-                          "critical bending angle", "critical twist angle"};
-  double vals[7] = {0, 0, 0, 0, 0, 0, 0};
+  // the stiffnesses (Km, or Kb and Kt), then the critical values
+  const int nk = (narg == 5 || narg == 9) ? 4 : 3;
+  const char *const names3[3] = {"Km", "Ka", "Ks"}, *const names4[4] = {"Kb", "Kt", "Ka", "Ks"};
+  const char *const cnames[4] = {"critical axial strain", "critical shear angle",
+                                 "critical bending angle", "critical twist angle"};
+  double vals[8] = {0, 0, 0, 0, 0, 0, 0, 0};
   for (int k = 0; k + 1 < narg; k++) {
+    const char *name = k < nk ? (nk == 3 ? names3[k] : names4[k]) : cnames[k - nk];
     vals[k] = utils::numeric(FLERR, arg[1 + k], false, lmp);
     if (!(vals[k] >= 0.0) || !std::isfinite(vals[k]))
-      error->all(FLERR, "Bond_coeff rrp/binder {} = {} must be a finite number >= 0", names[k],
+      error->all(FLERR, "Bond_coeff rrp/binder {} = {} must be a finite number >= 0", name,
                  arg[1 + k]);
-  }
-  for (int k = 4; k < 7; k++)
-    if (vals[k] > MathConst::MY_PI)
+    if (k > nk && vals[k] > MathConst::MY_PI)
       error->all(FLERR, "Bond_coeff rrp/binder {} = {} must be an angle in radians, at most pi "
-                        "(0: this mode does not break)", names[k], arg[1 + k]);
-  rrp_binder_limit lim;
-  if (rrp_binder_limit_set(vals[3], vals[4], vals[5], vals[6], &lim) != RRP_OK)
-    error->all(FLERR, "Bond_coeff rrp/binder: critical values {} {} {} {} are out of range",
-               vals[3], vals[4], vals[5], vals[6]);
+                        "(0: this mode does not break)", name, arg[1 + k]);
+  }
+  const double *c = vals + nk;
   int count = 0;
   for (int i = ilo; i <= ihi; i++) {
-    km[i] = vals[0];
-    ka[i] = vals[1];
-    ks[i] = vals[2];
-    for (int k = 0; k < 4; k++) crit[k][i] = vals[3 + k];
-    limit[i] = lim;
-    limited[i] = (vals[3] > 0.0 || vals[4] > 0.0 || vals[5] > 0.0 || vals[6] > 0.0) ? 1 : 0;
+    kb[i] = vals[0];
+    kt[i] = vals[nk == 4 ? 1 : 0];
+    ka[i] = vals[nk - 2];
+    ks[i] = vals[nk - 1];
+    for (int k = 0; k < 4; k++) crit[k][i] = c[k];
     setflag[i] = 1;
     count++;
   }
@@ -300,7 +306,7 @@ void BondRRPBinder::init_style()
 
   // the references: 7 values per bond, 11 for the printed shear form (which reads q_j0); a
   // history made by rrp/read_data or read from a restart file keeps its width
-  const int wanted = shear_form == RRP_SHEAR_PAPER ? 11 : 7;
+  const int wanted = rrp_binder_slot_size(shear_form);
   if (!fix_history) {
     Fix *f = modify->get_fix_by_id(id_fix_history);
     if (!f)
@@ -339,14 +345,14 @@ void BondRRPBinder::init_style()
     for (int m = 0; m < atom->num_bond[i]; m++) {
       const double *st = fix_history->slot(i, m);
       if (atom->bond_type[i][m] <= 0 || !has_reference(st)) continue;
-      rmax = std::max(rmax, rrp_binder_rest_length(reinterpret_cast<const rrp_binder_ref *>(st)));
+      rmax = std::max(rmax, rrp_binder_rest_length(rrp_binder_slot_ref(st)));
     }
   MPI_Allreduce(&rmax, &r0_max, 1, MPI_DOUBLE, MPI_MAX, world);
 
   // a ruptured binder leaves the two particles to their contact: the pair must be in the
   // neighbor list with full weight
   twist_warned = false;
-  rupture = any_rupture();
+  make_laws();
   if (rupture && (force->special_lj[1] != 1.0 || force->special_coul[1] != 1.0))
     error->all(FLERR, "Bond style rrp/binder with rupture (break, or critical values in "
                       "bond_coeff) requires special_bonds lj/coul 1.0 for 1-2 neighbors (now lj {} "
@@ -371,19 +377,14 @@ void BondRRPBinder::capture(int /*n*/, int i, int j, double **quat)
   if (ref_array && ref_pending && !reference_from_array(i, j, old))
     error->one(FLERR, "Bond style rrp/binder: no reference state for bond {}-{} in d2_{}", tag[i],
                tag[j], ref_array);
-  if (!has_reference(old))
-    error->one(FLERR, "Bond style rrp/binder: bond {}-{} has a zero reference quaternion", tag[i],
-               tag[j]);
-  rrp_binder_ref ref;
-  rrp_binder_reference(old, old + 3, old + 7, &ref);
-  double s[11];
-  for (int k = 0; k < 3; k++) s[k] = ref.ri[k];
-  for (int k = 0; k < 4; k++) {
-    s[3 + k] = ref.p[k];
-    s[7 + k] = old[7 + k];
-  }
+  // the widest slot; the history keeps its own width of it
+  double s[RRP_BINDER_SLOT_PAPER];
+  const int status = rrp_binder_slot_capture(old, old + 3, old + 7, RRP_BINDER_SLOT_PAPER, s);
+  if (status != RRP_OK)
+    error->one(FLERR, "Bond style rrp/binder: bond {}-{} has a {} reference state", tag[i],
+               tag[j], status == RRP_EDOMAIN ? "zero quaternion in its" : "non-finite");
   fix_history->set_bond(i, j, s);
-  r0_max = std::max(r0_max, rrp_binder_rest_length(&ref));
+  r0_max = std::max(r0_max, rrp_binder_rest_length(rrp_binder_slot_ref(s)));
 }
 
 /* ----------------------------------------------------------------------
@@ -430,10 +431,10 @@ void BondRRPBinder::loads_one_by_one(int nb, const int *bi, const int *bj, const
   tagint *tag = atom->tag;
   for (int k = 0; k < nb; k++) {
     const int i = bi[k], j = bj[k];
-    const auto *ref = reinterpret_cast<const rrp_binder_ref *>(slot[k]);
-    const rrp_binder_coeff c = {b.km[k], b.ka[k], b.ks[k], shear_form, b.measure[k]};
+    const rrp_binder_ref *ref = rrp_binder_slot_ref(slot[k]);
+    const rrp_binder_coeff c = {b.kb[k], b.kt[k], b.ka[k], b.ks[k], shear_form, b.measure[k]};
     rrp_binder_load l;
-    const int status = rrp_binder(&c, ref, ndata == 11 ? slot[k] + 7 : nullptr, x[i], x[j],
+    const int status = rrp_binder(&c, ref, rrp_binder_slot_qj0(slot[k], ndata), x[i], x[j],
                                   quat[i], quat[j], &l);
     if (status != RRP_OK)
       error->one(FLERR,
@@ -530,17 +531,18 @@ void BondRRPBinder::compute(int eflag, int vflag)
         b.qj[d][nb] = q0[4 * j + d];
         b.p[d][nb] = slot[3 + d];
       }
-      b.km[nb] = km[type];
+      b.kb[nb] = kb[type];
+      b.kt[nb] = kt[type];
       b.ka[nb] = ka[type];
       b.ks[nb] = ks[type];
-      b.measure[nb] = limited[type];
+      b.measure[nb] = measured[type];
       bond[nb] = n;
       bi[nb] = i;
       bj[nb] = j;
       bslot[nb] = slot;
       nb++;
     }
-    if (shear_form != RRP_SHEAR_CONVECTED || rrp_binder_loads(&b, nb) != RRP_OK)
+    if (shear_form == RRP_SHEAR_PAPER || rrp_binder_loads(&b, nb, shear_form) != RRP_OK)
       loads_one_by_one(nb, bi, bj, bslot);
 
     for (int k = 0; k < nb; k++) {
@@ -557,18 +559,11 @@ void BondRRPBinder::compute(int eflag, int vflag)
       }
       if (rupture) {
         const rrp_binder_load load = rrp_binder_block_get(block, k);
-        const int type = bondlist[n][2];
-        int mode = 0, worst = 0;
-        if (limited[type] && rrp_binder_damage(&limit[type], &load, &worst) >= 1.0)
-          mode = worst;
-        else if (break_strain > 0.0 && load.strain > break_strain)
-          mode = RRP_BREAK_AXIAL;
-        else if (break_twist > 0.0 && load.angle > break_twist)
-          mode = MODE_ROTATION;
+        double energy = 0.0;
+        const int mode = rrp_binder_breaks(&law[bondlist[n][2]], &load, &energy);
         if (mode) {
           // rupture: the binder stops acting, its stored energy is released
           const double w = newton_bond ? 1.0 : 0.5 * ((i < nlocal) + (j < nlocal));
-          const double energy = load.um + load.ua + load.us;
           step[0] += w * energy;
           step[mode] += w;
           record(i, j, mode, energy, load);
@@ -667,33 +662,45 @@ double BondRRPBinder::equilibrium_distance(int /*type*/)
 }
 
 /* ----------------------------------------------------------------------
-   restart, version 3: a negative marker and the version, the settings (shear form, break
-   criteria, released energy and rupture counts), then per type Km Ka Ks and the four critical
-   values. Files before version 3 hold Km, Ka, Ks per type only (the settings come from the
-   bond_style command then).
+   restart, version 4: a negative marker and the version, the settings (shear form, break
+   criteria, released energy and rupture counts), then per type Kb Kt Ka Ks and the four critical
+   values. Version 3 held Km (Kb = Kt) in place of Kb Kt; files before version 3 hold Km, Ka, Ks
+   per type only (the settings come from the bond_style command then).
 ------------------------------------------------------------------------- */
 
 void BondRRPBinder::write_restart(FILE *fp)
 {
   const double head[2] = {RESTART_MAGIC, RESTART_VERSION};
   fwrite(head, sizeof(double), 2, fp);
-  const int form = shear_form | (orientation_fixed ? ORIENTATION_FIXED_BIT : 0);
+  const int form = static_cast<int>(shear_form) | (orientation_fixed ? ORIENTATION_FIXED_BIT : 0);
   fwrite(&form, sizeof(int), 1, fp);
   const double settings[4] = {break_strain, break_twist, released, nbroken};
   fwrite(settings, sizeof(double), 4, fp);
   fwrite(&nbroken_mode[1], sizeof(double), MODE_ROTATION, fp);
   const int n = atom->nbondtypes;
-  fwrite(&km[1], sizeof(double), n, fp);
+  fwrite(&kb[1], sizeof(double), n, fp);
+  fwrite(&kt[1], sizeof(double), n, fp);
   fwrite(&ka[1], sizeof(double), n, fp);
   fwrite(&ks[1], sizeof(double), n, fp);
   for (auto &c : crit) fwrite(&c[1], sizeof(double), n, fp);
+}
+
+// the shear form and the orientation keyword of a restart file's int
+void BondRRPBinder::set_form(int form)
+{
+  orientation_fixed = (form & ORIENTATION_FIXED_BIT) != 0;
+  form &= ~ORIENTATION_FIXED_BIT;
+  if (form != RRP_SHEAR_CONVECTED && form != RRP_SHEAR_PAPER && form != RRP_SHEAR_LINEAR)
+    error->all(FLERR, "Bond style rrp/binder: the restart file has shear form {}, unknown to "
+                      "this plugin", form);
+  shear_form = static_cast<rrp_shear_form>(form);
 }
 
 void BondRRPBinder::read_restart(FILE *fp)
 {
   allocate();
   const int n = atom->nbondtypes;
-  int version = 1;
+  int version = 1, form = 0;
   if (comm->me == 0) {
     double first;
     utils::sfread(FLERR, &first, sizeof(double), 1, fp, nullptr, error);
@@ -701,10 +708,10 @@ void BondRRPBinder::read_restart(FILE *fp)
       double v;
       utils::sfread(FLERR, &v, sizeof(double), 1, fp, nullptr, error);
       version = static_cast<int>(v);
-      if (version != 3)
+      if (version != 3 && version != 4)
         error->one(FLERR, "Bond style rrp/binder: the restart file has settings version {}; this "
-                          "plugin reads versions 1 to 3", version);
-      utils::sfread(FLERR, &shear_form, sizeof(int), 1, fp, nullptr, error);
+                          "plugin reads versions 1 to 4", version);
+      utils::sfread(FLERR, &form, sizeof(int), 1, fp, nullptr, error);
       double settings[4];
       utils::sfread(FLERR, settings, sizeof(double), 4, fp, nullptr, error);
       break_strain = settings[0];
@@ -712,36 +719,36 @@ void BondRRPBinder::read_restart(FILE *fp)
       released = settings[2];
       nbroken = settings[3];
       utils::sfread(FLERR, &nbroken_mode[1], sizeof(double), MODE_ROTATION, fp, nullptr, error);
-      utils::sfread(FLERR, &km[1], sizeof(double), n, fp, nullptr, error);
+      utils::sfread(FLERR, &kb[1], sizeof(double), n, fp, nullptr, error);
     } else {
-      km[1] = first;
-      if (n > 1) utils::sfread(FLERR, &km[2], sizeof(double), n - 1, fp, nullptr, error);
+      kb[1] = first;
+      if (n > 1) utils::sfread(FLERR, &kb[2], sizeof(double), n - 1, fp, nullptr, error);
     }
+    if (version >= 4)
+      utils::sfread(FLERR, &kt[1], sizeof(double), n, fp, nullptr, error);
+    else
+      for (int i = 1; i <= n; i++) kt[i] = kb[i];
     utils::sfread(FLERR, &ka[1], sizeof(double), n, fp, nullptr, error);
     utils::sfread(FLERR, &ks[1], sizeof(double), n, fp, nullptr, error);
-    if (version == 3)
+    if (version >= 3)
       for (auto &c : crit) utils::sfread(FLERR, &c[1], sizeof(double), n, fp, nullptr, error);
   }
   MPI_Bcast(&version, 1, MPI_INT, 0, world);
-  MPI_Bcast(&km[1], n, MPI_DOUBLE, 0, world);
+  MPI_Bcast(&kb[1], n, MPI_DOUBLE, 0, world);
+  MPI_Bcast(&kt[1], n, MPI_DOUBLE, 0, world);
   MPI_Bcast(&ka[1], n, MPI_DOUBLE, 0, world);
   MPI_Bcast(&ks[1], n, MPI_DOUBLE, 0, world);
   for (auto &c : crit) MPI_Bcast(&c[1], n, MPI_DOUBLE, 0, world);
-  if (version == 3) {
-    MPI_Bcast(&shear_form, 1, MPI_INT, 0, world);
-    orientation_fixed = (shear_form & ORIENTATION_FIXED_BIT) != 0;
-    shear_form &= ~ORIENTATION_FIXED_BIT;
+  if (version >= 3) {
+    MPI_Bcast(&form, 1, MPI_INT, 0, world);
+    set_form(form);
     MPI_Bcast(&break_strain, 1, MPI_DOUBLE, 0, world);
     MPI_Bcast(&break_twist, 1, MPI_DOUBLE, 0, world);
     MPI_Bcast(&released, 1, MPI_DOUBLE, 0, world);
     MPI_Bcast(&nbroken, 1, MPI_DOUBLE, 0, world);
     MPI_Bcast(nbroken_mode, MODE_ROTATION + 1, MPI_DOUBLE, 0, world);
   }
-  for (int i = 1; i <= n; i++) {
-    setflag[i] = 1;
-    rrp_binder_limit_set(crit[0][i], crit[1][i], crit[2][i], crit[3][i], &limit[i]);
-    limited[i] = (crit[0][i] > 0.0 || crit[1][i] > 0.0 || crit[2][i] > 0.0 || crit[3][i] > 0.0);
-  }
+  for (int i = 1; i <= n; i++) setflag[i] = 1;
 }
 
 /* the settings for bond_style hybrid's restart (which this style refuses at init), version 2:
@@ -750,7 +757,8 @@ void BondRRPBinder::read_restart(FILE *fp)
 
 void BondRRPBinder::write_restart_settings(FILE *fp)
 {
-  const int tagged = SETTINGS_V2 + (shear_form | (orientation_fixed ? ORIENTATION_FIXED_BIT : 0));
+  const int tagged =
+      SETTINGS_V2 + (static_cast<int>(shear_form) | (orientation_fixed ? ORIENTATION_FIXED_BIT : 0));
   fwrite(&tagged, sizeof(int), 1, fp);
   fwrite(&break_strain, sizeof(double), 1, fp);
   fwrite(&released, sizeof(double), 1, fp);
@@ -760,38 +768,43 @@ void BondRRPBinder::write_restart_settings(FILE *fp)
 
 void BondRRPBinder::read_restart_settings(FILE *fp)
 {
+  int form = 0;
   if (comm->me == 0) {
-    utils::sfread(FLERR, &shear_form, sizeof(int), 1, fp, nullptr, error);
+    utils::sfread(FLERR, &form, sizeof(int), 1, fp, nullptr, error);
     utils::sfread(FLERR, &break_strain, sizeof(double), 1, fp, nullptr, error);
     utils::sfread(FLERR, &released, sizeof(double), 1, fp, nullptr, error);
     utils::sfread(FLERR, &nbroken, sizeof(double), 1, fp, nullptr, error);
     break_twist = 0.0;
-    if (shear_form >= SETTINGS_V2) {
-      shear_form -= SETTINGS_V2;
+    if (form >= SETTINGS_V2) {
+      form -= SETTINGS_V2;
       utils::sfread(FLERR, &break_twist, sizeof(double), 1, fp, nullptr, error);
     }
   }
-  MPI_Bcast(&shear_form, 1, MPI_INT, 0, world);
-  orientation_fixed = (shear_form & ORIENTATION_FIXED_BIT) != 0;
-  shear_form &= ~ORIENTATION_FIXED_BIT;
+  MPI_Bcast(&form, 1, MPI_INT, 0, world);
+  set_form(form);
   MPI_Bcast(&break_twist, 1, MPI_DOUBLE, 0, world);
   MPI_Bcast(&break_strain, 1, MPI_DOUBLE, 0, world);
   MPI_Bcast(&released, 1, MPI_DOUBLE, 0, world);
   MPI_Bcast(&nbroken, 1, MPI_DOUBLE, 0, world);
 }
 
-/* Bond Coeffs: Km Ka Ks, and the critical values when a type has them */
+/* Bond Coeffs: Km Ka Ks (Kb Kt Ka Ks where a type's twist stiffness differs from its bending
+   one), and the critical values when a type has them */
 
 void BondRRPBinder::write_data(FILE *fp)
 {
-  bool any = false;
-  for (int i = 1; i <= atom->nbondtypes; i++) any = any || limited[i];
+  bool any_crit = false, any_twist = false;
   for (int i = 1; i <= atom->nbondtypes; i++) {
-    if (any)
-      fmt::print(fp, "{} {} {} {} {} {} {} {}\n", i, km[i], ka[i], ks[i], crit[0][i], crit[1][i],
-                 crit[2][i], crit[3][i]);
-    else
-      fmt::print(fp, "{} {} {} {}\n", i, km[i], ka[i], ks[i]);
+    any_crit = any_crit || crit[0][i] > 0.0 || crit[1][i] > 0.0 || crit[2][i] > 0.0 ||
+        crit[3][i] > 0.0;
+    any_twist = any_twist || kt[i] != kb[i];
+  }
+  for (int i = 1; i <= atom->nbondtypes; i++) {
+    std::string line = any_twist ? fmt::format("{} {} {} {} {}", i, kb[i], kt[i], ka[i], ks[i])
+                                 : fmt::format("{} {} {} {}", i, kb[i], ka[i], ks[i]);
+    if (any_crit)
+      line += fmt::format(" {} {} {} {}", crit[0][i], crit[1][i], crit[2][i], crit[3][i]);
+    fmt::print(fp, "{}\n", line);
   }
 }
 
@@ -857,10 +870,10 @@ double BondRRPBinder::single(int type, double /*rsq*/, int i, int j, double &ffo
   double d[3] = {x[lo][0] - x[hi][0], x[lo][1] - x[hi][1], x[lo][2] - x[hi][2]};
   domain->minimum_image(d[0], d[1], d[2]);
   const double xlo[3] = {xhi[0] + d[0], xhi[1] + d[1], xhi[2] + d[2]};
-  const rrp_binder_coeff c = {km[type], ka[type], ks[type], shear_form, 0};
+  const rrp_binder_coeff c = {kb[type], kt[type], ka[type], ks[type], shear_form, 0};
   rrp_binder_load load;
   double **quat = RRPOrientation::array(lmp);
-  if (rrp_binder(&c, reinterpret_cast<const rrp_binder_ref *>(slot), ndata == 11 ? slot + 7 : nullptr,
+  if (rrp_binder(&c, rrp_binder_slot_ref(slot), rrp_binder_slot_qj0(slot, ndata),
                  xlo, xhi, quat[lo], quat[hi], &load) != RRP_OK)
     return 0.0;
   const double rsq = d[0] * d[0] + d[1] * d[1] + d[2] * d[2];
@@ -875,7 +888,8 @@ double BondRRPBinder::single(int type, double /*rsq*/, int i, int j, double &ffo
 void *BondRRPBinder::extract(const char *str, int &dim)
 {
   dim = 1;
-  if (strcmp(str, "km") == 0) return (void *) km;
+  if (strcmp(str, "kb") == 0 || strcmp(str, "km") == 0) return (void *) kb;
+  if (strcmp(str, "kt") == 0) return (void *) kt;
   if (strcmp(str, "ka") == 0) return (void *) ka;
   if (strcmp(str, "ks") == 0) return (void *) ks;
   if (strcmp(str, "eterm") == 0) return (void *) eterm;

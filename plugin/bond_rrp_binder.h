@@ -45,14 +45,14 @@ class BondRRPBinder : public Bond {
   double nbroken_mode[6];    // of them, by mode (1 axial ... 5 rotation; 0 unused)
 
   // rupture modes: rrp_binder_mode 1-4 of the combined criterion, and break twist's rotation
-  enum { MODE_ROTATION = 5 };
+  enum { MODE_ROTATION = RRP_BREAK_ROTATION };
 
  protected:
-  double *km, *ka, *ks;
+  double *kb, *kt, *ka, *ks;    // per type: bending, twist, axial, shear stiffness
   double *crit[4];              // per type: critical strain, shear, bend, twist angles (0: none)
-  rrp_binder_limit *limit;      // per type: the criterion of crit (core form)
-  int *limited;                 // per type: a combined criterion is set
-  int shear_form;
+  rrp_binder_rupture *law;      // per type: the rupture law of crit and break (made at init)
+  int *measured;                // per type: the law reads the measures (a combined criterion)
+  enum rrp_shear_form shear_form;
   bool orientation_fixed;    // keyword orientation fixed: no integrator need advance it
   double break_strain;    // rupture when L/L0 - 1 exceeds it; 0: no rupture
   double break_twist;     // rupture when the relative rotation angle exceeds it; 0: none
@@ -65,7 +65,7 @@ class BondRRPBinder : public Bond {
   double r0_max;
   char *id_fix_dummy, *id_fix_history;
   class FixRRPBinderHistory *fix_history;
-  int ndata;              // values per slot of the history: 7, or 11 for shear paper
+  int ndata;              // values per slot of the history (rrp_binder_slot_size)
 
   // break records through fix STORE/LOCAL (store/local keyword)
   char *id_fix_store_local;
@@ -85,7 +85,8 @@ class BondRRPBinder : public Bond {
   void remove_bond(int i, int j);
   int reference_from_array(int i, int j, double s[11]);
   int reference_of(int i, int j, const double *&slot);
-  bool any_rupture() const;
+  void make_laws();
+  void set_form(int);
   void make_store_local();
   void record(int i, int j, int mode, double energy, const rrp_binder_load &load);
   void loads_one_by_one(int nb, const int *bi, const int *bj, const double *const *slot);

@@ -1,13 +1,20 @@
-/* binder.c - binder bond loads, Baker & Gonzalez (2021) eqs. (44)-(55) with the erratum of doc/theory.md section 3
- * on the shear form (rotation-invariant convected form by default), and the combined rupture
- * criterion. */
+/* binder.c - binder bond loads, Baker & Gonzalez (2021) eqs. (44)-(55) with the erratum of
+ * doc/theory.md section 3 on the shear form (rotation-invariant convected form by default) and the
+ * forms beyond the paper (section 6: linear shear, twist apart from bending); a bond's slot; the
+ * rupture law. */
 #include "rrp/binder.h"
 
 #include "binder_kernel.h"
 #include "rrp/rotation.h"
 
 #include <math.h>
+#include <stddef.h>
 #include <string.h>
+
+/* a slot holds r_i and p in rrp_binder_ref's layout, which the loads read in place */
+_Static_assert(sizeof(rrp_binder_ref) == RRP_BINDER_SLOT * sizeof(double) &&
+                   offsetof(rrp_binder_ref, p) == 3 * sizeof(double),
+               "rrp_binder_ref is the 7 slot values r_i, p");
 
 static inline void conjugate(const double q[4], double out[4])
 {
@@ -26,7 +33,7 @@ void rrp_binder_reference(const double d0[3], const double qi0[4], const double 
   rrp_qmul(ci, qj0, ref->p); /* R_i0^T R_j0 */
 }
 
-/* the printed shear form (53)-(55), with torsion/bending and axial as in binder_convected */
+/* the printed shear form (53)-(55), with torsion/bending and axial as in binder_kernel */
 static int binder_paper(const rrp_binder_coeff *c, const rrp_binder_ref *ref, const double *qj0,
                         const double d[3], const double qi[4], const double qj[4],
                         rrp_binder_load *out)
@@ -39,17 +46,24 @@ static int binder_paper(const rrp_binder_coeff *c, const rrp_binder_ref *ref, co
   if (frame != RRP_OK) return frame;
   out->strain = L * invL0 - 1.0;
   out->angle = binder_theta(qi, ref->p, qj, qr, th);
+  const double twist = rrp_dot3(th, dh);
   if (c->measure) {
-    out->twist = rrp_dot3(th, dh);
-    const double bend2 = out->angle * out->angle - out->twist * out->twist;
+    out->twist = twist;
+    const double bend2 = out->angle * out->angle - twist * twist;
     out->bend = bend2 > 0.0 ? sqrt(bend2) : 0.0;
   }
-  if (c->km != 0.0) {
-    out->um = 0.5 * c->km * rrp_dot3(th, th);
+  if (c->kb != 0.0) {
+    out->um = 0.5 * c->kb * rrp_dot3(th, th);
     for (int k = 0; k < 3; k++) {
-      out->ti[k] -= c->km * th[k];
-      out->tj[k] += c->km * th[k];
+      out->ti[k] -= c->kb * th[k];
+      out->tj[k] += c->kb * th[k];
     }
+  }
+  if (c->kt != c->kb) {
+    const double w = qr[0] < 0.0 ? -qr[0] : qr[0];
+    const double s = sqrt(qr[1] * qr[1] + qr[2] * qr[2] + qr[3] * qr[3]);
+    const double b = binder_jacobian_b(out->angle, binder_log_factor(s, w), w);
+    out->um += binder_twist_term(c->kt - c->kb, th, twist, b, dh, invL, out);
   }
   if (c->ka != 0.0) {
     const double strain = out->strain;
@@ -86,11 +100,20 @@ int rrp_binder(const rrp_binder_coeff *c, const rrp_binder_ref *ref, const doubl
                rrp_binder_load *out)
 {
   const double d[3] = {xi[0] - xj[0], xi[1] - xj[1], xi[2] - xj[2]};
+  const int twist = c->kt != c->kb;
   int status;
-  if (c->shear == RRP_SHEAR_PAPER)
-    status = qj0 ? binder_paper(c, ref, qj0, d, qi, qj, out) : RRP_EDOMAIN;
-  else
-    status = binder_convected(c->km, c->ka, c->ks, c->measure, d, qi, qj, ref->ri, ref->p, out);
+  switch (c->shear) {
+    case RRP_SHEAR_PAPER: status = qj0 ? binder_paper(c, ref, qj0, d, qi, qj, out) : RRP_EDOMAIN; break;
+    case RRP_SHEAR_CONVECTED:
+      status = binder_kernel(0, twist, c->kb, c->kt, c->ka, c->ks, c->measure, d, qi, qj, ref->ri,
+                             ref->p, out);
+      break;
+    case RRP_SHEAR_LINEAR:
+      status = binder_kernel(1, twist, c->kb, c->kt, c->ka, c->ks, c->measure, d, qi, qj, ref->ri,
+                             ref->p, out);
+      break;
+    default: status = RRP_EDOMAIN;
+  }
   if (status == RRP_EDOMAIN) memset(out, 0, sizeof *out); /* no bond direction: no loads */
   return status;
 }
@@ -100,22 +123,58 @@ double rrp_binder_rest_length(const rrp_binder_ref *ref)
   return sqrt(rrp_dot3(ref->ri, ref->ri));
 }
 
+int rrp_binder_slot_size(enum rrp_shear_form form)
+{
+  return form == RRP_SHEAR_PAPER ? RRP_BINDER_SLOT_PAPER : RRP_BINDER_SLOT;
+}
+
+int rrp_binder_slot_capture(const double d0[3], const double qi0[4], const double qj0[4],
+                            int size, double *slot)
+{
+  if (size != RRP_BINDER_SLOT && size != RRP_BINDER_SLOT_PAPER) return RRP_EDOMAIN;
+  double all = 0.0, ni = 0.0, nj = 0.0;
+  for (int k = 0; k < 3; k++) all += d0[k];
+  for (int k = 0; k < 4; k++) {
+    all += qi0[k] + qj0[k];
+    ni += qi0[k] * qi0[k];
+    nj += qj0[k] * qj0[k];
+  }
+  if (!isfinite(all)) return RRP_ENONFINITE;
+  if (ni == 0.0 || nj == 0.0) return RRP_EDOMAIN;
+  rrp_binder_ref ref;
+  rrp_binder_reference(d0, qi0, qj0, &ref);
+  memcpy(slot, &ref, sizeof ref);
+  if (size == RRP_BINDER_SLOT_PAPER) memcpy(slot + RRP_BINDER_SLOT, qj0, 4 * sizeof(double));
+  return RRP_OK;
+}
+
+int rrp_binder_slot_has_reference(const double *slot)
+{
+  return slot[3] != 0.0 || slot[4] != 0.0 || slot[5] != 0.0 || slot[6] != 0.0;
+}
+
 static double inverse_square(double v)
 {
   return v > 0.0 ? 1.0 / (v * v) : 0.0;
 }
 
-int rrp_binder_limit_set(double axial, double shear, double bend, double twist,
-                         rrp_binder_limit *lim)
+int rrp_binder_limit_set(enum rrp_shear_form form, double axial, double shear, double bend,
+                         double twist, rrp_binder_limit *lim)
 {
   const double v[4] = {axial, shear, bend, twist};
   for (int k = 0; k < 4; k++)
     if (!(v[k] >= 0.0) || !isfinite(v[k])) return RRP_EDOMAIN;
   if (shear > 3.14159265358979323846) return RRP_EDOMAIN;
+  if (form != RRP_SHEAR_CONVECTED && form != RRP_SHEAR_PAPER && form != RRP_SHEAR_LINEAR)
+    return RRP_EDOMAIN;
   lim->axial = inverse_square(axial);
-  /* 1 - cos phi = 2 sin^2(phi/2), exact also for a small angle */
-  const double s = sin(0.5 * shear);
-  lim->shear = inverse_square(2.0 * s * s);
+  /* the shear measure at the critical angle, S_c; 1 - cos phi = 2 sin^2(phi/2), exact also for a
+   * small angle */
+  const double s = sin(0.5 * shear), one_minus_cos = 2.0 * s * s;
+  if (form == RRP_SHEAR_LINEAR)
+    lim->shear = one_minus_cos > 0.0 ? 1.0 / (2.0 * one_minus_cos) : 0.0;
+  else
+    lim->shear = inverse_square(one_minus_cos);
   lim->bend = inverse_square(bend);
   lim->twist = inverse_square(twist);
   return RRP_OK;
@@ -134,4 +193,45 @@ double rrp_binder_damage(const rrp_binder_limit *lim, const rrp_binder_load *l, 
     if (term[k] > term[k_max]) k_max = k;
   if (mode) *mode = RRP_BREAK_AXIAL + k_max;
   return term[0] + term[1] + term[2] + term[3];
+}
+
+int rrp_binder_rupture_set(enum rrp_shear_form form, const double critical[4],
+                           double break_strain, double break_angle, rrp_binder_rupture *law)
+{
+  memset(law, 0, sizeof *law);
+  if (!(break_strain >= 0.0) || !isfinite(break_strain) || !(break_angle >= 0.0) ||
+      !(break_angle < 3.14159265358979323846))
+    return RRP_EDOMAIN;
+  rrp_binder_limit lim;
+  const int status =
+      rrp_binder_limit_set(form, critical[0], critical[1], critical[2], critical[3], &lim);
+  if (status != RRP_OK) return status;
+  law->limit = lim;
+  law->strain = break_strain;
+  law->angle = break_angle;
+  return RRP_OK;
+}
+
+int rrp_binder_rupture_measured(const rrp_binder_rupture *law)
+{
+  const rrp_binder_limit *l = &law->limit;
+  return l->axial > 0.0 || l->shear > 0.0 || l->bend > 0.0 || l->twist > 0.0;
+}
+
+int rrp_binder_rupture_any(const rrp_binder_rupture *law)
+{
+  return rrp_binder_rupture_measured(law) || law->strain > 0.0 || law->angle > 0.0;
+}
+
+int rrp_binder_breaks(const rrp_binder_rupture *law, const rrp_binder_load *l, double *released)
+{
+  int mode = RRP_BREAK_NONE, worst = RRP_BREAK_NONE;
+  if (rrp_binder_rupture_measured(law) && rrp_binder_damage(&law->limit, l, &worst) >= 1.0)
+    mode = worst;
+  else if (law->strain > 0.0 && l->strain > law->strain)
+    mode = RRP_BREAK_AXIAL;
+  else if (law->angle > 0.0 && l->angle > law->angle)
+    mode = RRP_BREAK_ROTATION;
+  if (released) *released = mode ? l->um + l->ua + l->us : 0.0;
+  return mode;
 }

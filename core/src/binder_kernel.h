@@ -90,15 +90,51 @@ RRP_INLINE double binder_sum(const rrp_binder_load *out)
   return all;
 }
 
-/* The loads of one binder in the convected shear form (rrp_binder's, see rrp/binder.h) with the
- * stiffnesses km, ka, ks and the measures when measure is nonzero; d = x_i - x_j. Every term is
- * evaluated, a zero stiffness making its contribution +0: for finite input the bits equal those
- * of the term skipped. (A non-finite orientation therefore makes the loads non-finite and is
+/* b(theta) = (1 - (|theta|/2) cot(|theta|/2))/|theta|^2 of the inverse left Jacobian of SO(3),
+ * J^-1 = I - [theta]/2 + b [theta]^2, from the relative rotation's quaternion qr (scalar part
+ * w >= 0, |theta| = f s with s = |v|, f = binder_log_factor(s, w)): (|theta|/2) cot(|theta|/2) =
+ * f w/2. Its series below |theta|^2 = 1e-3 (where 1 - f w/2 cancels), truncated at 2e-32; no branch.
+ * b is 1/12 at 0 and 1/pi^2 at a half-turn. */
+RRP_INLINE double binder_jacobian_b(double angle, double f, double w)
+{
+  const double t2 = angle * angle;
+  const int small = t2 < 1e-3;
+  const double formula = (1.0 - 0.5 * f * w) / (small ? 1.0 : t2);
+  const double series = 1.0 / 12.0 + t2 * (1.0 / 720.0 + t2 * (1.0 / 30240.0 + t2 / 1209600.0));
+  return small ? series : formula;
+}
+
+/* The twist term of U^m beyond Kb/2 |theta|^2: dk/2 tau^2 with dk = Kt - Kb, tau = theta . d^
+ * (rrp/binder.h): its torques and force added to out, its energy returned. */
+RRP_INLINE double binder_twist_term(double dk, const double th[3], double tau, double b,
+                                    const double dh[3], double invL, rrp_binder_load *out)
+{
+  double c1[3], c2[3];
+  rrp_cross3(th, dh, c1); /* theta x d^ */
+  rrp_cross3(th, c1, c2); /* theta x (theta x d^) */
+  const double s = dk * tau;
+  for (int k = 0; k < 3; k++) {
+    /* T_i = -s J^-T d^, T_j = s J^-1 d^ */
+    out->ti[k] -= s * (dh[k] + 0.5 * c1[k] + b * c2[k]);
+    out->tj[k] += s * (dh[k] - 0.5 * c1[k] + b * c2[k]);
+    out->fi[k] -= s * (th[k] - tau * dh[k]) * invL;
+  }
+  return 0.5 * s * tau;
+}
+
+/* The loads of one binder (rrp_binder's, see rrp/binder.h) in the convected shear form, or in the
+ * linear one when linear is nonzero, with the stiffnesses kb, kt, ka, ks and the measures when
+ * measure is nonzero; d = x_i - x_j. twist nonzero adds the term of kt - kb (with twist 0 it is
+ * left out: kt is then taken equal to kb). Every term is evaluated, a zero stiffness making its
+ * contribution +0: for finite input the bits equal those of the term skipped (so also with twist
+ * nonzero and kt = kb). (A non-finite orientation therefore makes the loads non-finite and is
  * reported even where no term reads it.) Returns RRP_OK, RRP_EDOMAIN (L or L0 zero) or
- * RRP_ENONFINITE; out is then not to be used (rrp_binder zeroes it for RRP_EDOMAIN). */
-RRP_INLINE int binder_convected(double km, double ka, double ks, int measure, const double d[3],
-                                   const double qi[4], const double qj[4], const double ri[3],
-                                   const double p[4], rrp_binder_load *out)
+ * RRP_ENONFINITE; out is then not to be used (rrp_binder zeroes it for RRP_EDOMAIN). linear and
+ * twist are constants where the caller inlines it, each combination a kernel of its own. */
+RRP_INLINE int binder_kernel(int linear, int twist_term, double kb, double kt, double ka,
+                             double ks, int measure, const double d[3], const double qi[4],
+                             const double qj[4], const double ri[3], const double p[4],
+                             rrp_binder_load *out)
 {
   double L, invL, invL0, dh[3], rh[3], qr[4], th[3];
   const int frame = binder_frame(d, ri, &L, &invL, &invL0, dh, rh);
@@ -113,10 +149,10 @@ RRP_INLINE int binder_convected(double km, double ka, double ks, int measure, co
   out->bend = measure ? bend : 0.0;
 
   /* torsion and bending */
-  out->um = 0.5 * km * rrp_dot3(th, th);
+  out->um = 0.5 * kb * rrp_dot3(th, th);
   for (int k = 0; k < 3; k++) {
-    out->ti[k] = 0.0 - km * th[k];
-    out->tj[k] = 0.0 + km * th[k];
+    out->ti[k] = 0.0 - kb * th[k];
+    out->tj[k] = 0.0 + kb * th[k];
   }
 
   /* axial (51)-(52) */
@@ -125,23 +161,58 @@ RRP_INLINE int binder_convected(double km, double ka, double ks, int measure, co
   const double sa = -ka * invL0 * strain;
   for (int k = 0; k < 3; k++) out->fi[k] = 0.0 + sa * dh[k];
 
-  /* shear, convected: c_e = (Q_e d0^) . d^ at both ends; Q_j d0^ = (Q_i Q_j^T)^T Q_i d0^ */
+  /* twist apart from bending */
+  if (twist_term) {
+    const double w = qr[0] < 0.0 ? -qr[0] : qr[0];
+    const double s = sqrt(qr[1] * qr[1] + qr[2] * qr[2] + qr[3] * qr[3]);
+    const double b = binder_jacobian_b(out->angle, binder_log_factor(s, w), w);
+    out->um += binder_twist_term(kt - kb, th, twist, b, dh, invL, out);
+  }
+
+  /* shear: g_e = Q_e d0^ at both ends; Q_j d0^ = (Q_i Q_j^T)^T Q_i d0^ */
   double gi[3], gj[3], ti[3], tj[3];
   const double qrc[4] = {qr[0], -qr[1], -qr[2], -qr[3]};
   rrp_qrot(qi, rh, gi); /* Q_i d0^ = R_i r_i/L0 */
   rrp_qrot(qrc, gi, gj);
-  const double ci = rrp_dot3(gi, dh), cj = rrp_dot3(gj, dh);
-  const double shear = 0.5 * ((1.0 - ci) * (1.0 - ci) + (1.0 - cj) * (1.0 - cj));
-  out->shear = (ks != 0.0) | measure ? shear : 0.0;
-  out->us = 0.5 * ks * out->shear;
-  const double si = 0.5 * ks * (1.0 - ci), sj = 0.5 * ks * (1.0 - cj);
-  for (int k = 0; k < 3; k++)
-    out->fi[k] += (si * (gi[k] - ci * dh[k]) + sj * (gj[k] - cj * dh[k])) * invL;
-  rrp_cross3(gi, dh, ti);
-  rrp_cross3(gj, dh, tj);
-  for (int k = 0; k < 3; k++) {
-    out->ti[k] += si * ti[k];
-    out->tj[k] += sj * tj[k];
+  if (linear) {
+    /* U^s = Ks (1 - g . d^) = Ks/2 |g - d^|^2, g the mean convected direction */
+    double g[3], e[3];
+    for (int k = 0; k < 3; k++) g[k] = gi[k] + gj[k];
+    const double n2 = rrp_dot3(g, g);
+    const double n = sqrt(n2 > 1e-300 ? n2 : 1e-300); /* g_i = -g_j only at a half-turn */
+    const double invn = 1.0 / n;
+    for (int k = 0; k < 3; k++) g[k] *= invn;
+    const double c = rrp_dot3(g, dh);
+    for (int k = 0; k < 3; k++) e[k] = g[k] - dh[k];
+    const double shear = rrp_dot3(e, e);
+    out->shear = (ks != 0.0) | measure ? shear : 0.0;
+    out->us = 0.5 * ks * out->shear;
+    for (int k = 0; k < 3; k++) {
+      out->fi[k] += ks * (g[k] - c * dh[k]) * invL;
+      e[k] = dh[k] - c * g[k];
+    }
+    rrp_cross3(gi, e, ti);
+    rrp_cross3(gj, e, tj);
+    const double st = ks * invn;
+    for (int k = 0; k < 3; k++) {
+      out->ti[k] += st * ti[k];
+      out->tj[k] += st * tj[k];
+    }
+  } else {
+    /* convected: c_e = g_e . d^ */
+    const double ci = rrp_dot3(gi, dh), cj = rrp_dot3(gj, dh);
+    const double shear = 0.5 * ((1.0 - ci) * (1.0 - ci) + (1.0 - cj) * (1.0 - cj));
+    out->shear = (ks != 0.0) | measure ? shear : 0.0;
+    out->us = 0.5 * ks * out->shear;
+    const double si = 0.5 * ks * (1.0 - ci), sj = 0.5 * ks * (1.0 - cj);
+    for (int k = 0; k < 3; k++)
+      out->fi[k] += (si * (gi[k] - ci * dh[k]) + sj * (gj[k] - cj * dh[k])) * invL;
+    rrp_cross3(gi, dh, ti);
+    rrp_cross3(gj, dh, tj);
+    for (int k = 0; k < 3; k++) {
+      out->ti[k] += si * ti[k];
+      out->tj[k] += sj * tj[k];
+    }
   }
   /* finite input can still overflow (a strain of 1e300): report it rather than pass it on */
   return frame != RRP_OK ? frame : binder_finite(binder_sum(out)) ? RRP_OK : RRP_ENONFINITE;

@@ -166,7 +166,7 @@ int main(int argc, char **argv)
       ref[i].p[0] = 1.0;
       for (int d = 1; d < 4; d++) ref[i].p[d] = 0.0;
     }
-    const rrp_binder_coeff c = {10.0, 200.0, 200.0, RRP_SHEAR_CONVECTED, 0};
+    const rrp_binder_coeff c = {10.0, 10.0, 200.0, 200.0, RRP_SHEAR_CONVECTED, 0};
     double sum = 0.0;
     best = HUGE_VAL;
     for (int r = 0; r < reps; r++) {
@@ -204,12 +204,13 @@ int main(int argc, char **argv)
               blk.qj[d][k] = q[j][d];
               blk.p[d][k] = ref[i].p[d];
             }
-            blk.km[k] = c.km;
+            blk.kb[k] = c.kb;
+            blk.kt[k] = c.kt;
             blk.ka[k] = c.ka;
             blk.ks[k] = c.ks;
             blk.measure[k] = c.measure;
           }
-          if (rrp_binder_loads(&blk, nb) != RRP_OK) {
+          if (rrp_binder_loads(&blk, nb, c.shear) != RRP_OK) {
             fprintf(stderr, "rrp-kernel-bench: binder block failed\n");
             return 1;
           }

@@ -62,7 +62,7 @@ static double energy_at(const rrp_binder_coeff *k, const config *c)
 /* forces and torques are minus the gradient of the energy, for each term and both shear forms */
 static void check_gradients(const rrp_binder_coeff *k, double strain)
 {
-  rng_t r = {(uint64_t) (1000 + 7 * k->shear) + (uint64_t) (k->km * 3 + k->ka * 5 + k->ks * 11)};
+  rng_t r = {(uint64_t) (1000 + 7 * k->shear) + (uint64_t) (k->kb * 3 + k->kt * 13 + k->ka * 5 + k->ks * 11)};
   const double eps = 1e-5;
   for (int n = 0; n < 40; n++) {
     config c;
@@ -98,14 +98,24 @@ static void test_gradients_each_term(void **state)
 {
   (void) state;
   const rrp_binder_coeff terms[] = {
-      {10.0, 0.0, 0.0, RRP_SHEAR_CONVECTED, 0}, {0.0, 200.0, 0.0, RRP_SHEAR_CONVECTED, 0},
-      {0.0, 0.0, 200.0, RRP_SHEAR_CONVECTED, 0}, {0.0, 0.0, 200.0, RRP_SHEAR_PAPER, 0},
-      {10.0, 200.0, 200.0, RRP_SHEAR_CONVECTED, 0}, {10.0, 200.0, 200.0, RRP_SHEAR_PAPER, 0}};
+      {10.0, 10.0, 0.0, 0.0, RRP_SHEAR_CONVECTED, 0}, {0.0, 0.0, 200.0, 0.0, RRP_SHEAR_CONVECTED, 0},
+      {0.0, 0.0, 0.0, 200.0, RRP_SHEAR_CONVECTED, 0}, {0.0, 0.0, 0.0, 200.0, RRP_SHEAR_PAPER, 0},
+      {10.0, 10.0, 200.0, 200.0, RRP_SHEAR_CONVECTED, 0}, {10.0, 10.0, 200.0, 200.0, RRP_SHEAR_PAPER, 0},
+      /* beyond the paper: twist apart from bending, the linear shear form */
+      {10.0, 0.0, 0.0, 0.0, RRP_SHEAR_CONVECTED, 0}, {0.0, 7.0, 0.0, 0.0, RRP_SHEAR_CONVECTED, 0},
+      {10.0, 3.0, 0.0, 0.0, RRP_SHEAR_PAPER, 0}, {0.0, 0.0, 0.0, 200.0, RRP_SHEAR_LINEAR, 0},
+      {10.0, 3.0, 200.0, 200.0, RRP_SHEAR_LINEAR, 0}, {4.0, 25.0, 200.0, 200.0, RRP_SHEAR_CONVECTED, 0}};
   for (size_t t = 0; t < sizeof(terms) / sizeof(terms[0]); t++) {
     check_gradients(&terms[t], 0.1);
     check_gradients(&terms[t], 0.5); /* large deformation: torsion angles up to ~2.6 rad */
   }
 }
+
+/* the rotation-invariant forms: convected and linear shear, Kt = Kb and not */
+static const rrp_binder_coeff invariant_forms[] = {
+    {10.0, 10.0, 200.0, 200.0, RRP_SHEAR_CONVECTED, 0}, {10.0, 10.0, 200.0, 200.0, RRP_SHEAR_LINEAR, 0},
+    {10.0, 3.0, 200.0, 200.0, RRP_SHEAR_CONVECTED, 0}, {4.0, 25.0, 200.0, 200.0, RRP_SHEAR_LINEAR, 0}};
+#define NINVARIANT ((int) (sizeof(invariant_forms) / sizeof(invariant_forms[0])))
 
 /* the invariant forms: total force and total torque about the origin vanish to round-off;
  * the printed shear form leaves a net torque */
@@ -113,10 +123,10 @@ static void test_total_torque(void **state)
 {
   (void) state;
   rng_t r = {5150};
-  const rrp_binder_coeff conv = {10.0, 200.0, 200.0, RRP_SHEAR_CONVECTED, 0};
-  const rrp_binder_coeff paper = {0.0, 0.0, 200.0, RRP_SHEAR_PAPER, 0};
+  const rrp_binder_coeff paper = {0.0, 0.0, 0.0, 200.0, RRP_SHEAR_PAPER, 0};
   double worst_paper = 0.0;
-  for (int n = 0; n < 200; n++) {
+  for (int n = 0; n < 600; n++) {
+    const rrp_binder_coeff conv = invariant_forms[n % NINVARIANT];
     config c;
     random_config(&r, 0.4, &c);
     rrp_binder_load l;
@@ -147,7 +157,7 @@ static void test_zero_load_in_reference(void **state)
 {
   (void) state;
   rng_t r = {77};
-  const rrp_binder_coeff k = {10.0, 200.0, 200.0, RRP_SHEAR_CONVECTED, 0};
+  const rrp_binder_coeff k = {10.0, 10.0, 200.0, 200.0, RRP_SHEAR_CONVECTED, 0};
   for (int n = 0; n < 100; n++) {
     config c;
     random_config(&r, 0.0, &c); /* x_i - x_j = d0, q = q0 */
@@ -180,10 +190,10 @@ static void test_rigid_rotation_invariance(void **state)
 {
   (void) state;
   rng_t r = {3131};
-  const rrp_binder_coeff conv = {10.0, 200.0, 200.0, RRP_SHEAR_CONVECTED, 0};
-  const rrp_binder_coeff paper = {0.0, 0.0, 200.0, RRP_SHEAR_PAPER, 0};
+  const rrp_binder_coeff paper = {0.0, 0.0, 0.0, 200.0, RRP_SHEAR_PAPER, 0};
   double paper_change = 0.0;
-  for (int n = 0; n < 100; n++) {
+  for (int n = 0; n < 300; n++) {
+    const rrp_binder_coeff conv = invariant_forms[n % NINVARIANT];
     config c;
     random_config(&r, 0.3, &c);
     double rq[4], xi[3], xj[3], qi[4], qj[4];
@@ -212,7 +222,7 @@ static void test_rigid_rotation_invariance(void **state)
 static void test_torsion_known(void **state)
 {
   (void) state;
-  const rrp_binder_coeff k = {10.0, 0.0, 0.0, RRP_SHEAR_CONVECTED, 0};
+  const rrp_binder_coeff k = {10.0, 10.0, 0.0, 0.0, RRP_SHEAR_CONVECTED, 0};
   rrp_binder_ref ref = {{1, 0, 0}, {1, 0, 0, 0}};
   const double xi[3] = {1, 0, 0}, xj[3] = {0, 0, 0};
   const double angles[] = {0.1, 1.0, 3.0, 3.14159};
@@ -231,7 +241,7 @@ static void test_torsion_known(void **state)
   /* past a half-turn the principal log wraps: the angle is 2 pi - phi and the torque turns over
    * (T_z = -31.4 at 3.14159, +31.4 at 3.14160), which bond_style rrp/binder guards with
    * break twist or a warning; the angle is reported with Km = 0 too */
-  const rrp_binder_coeff none = {0.0, 0.0, 0.0, RRP_SHEAR_CONVECTED, 0};
+  const rrp_binder_coeff none = {0.0, 0.0, 0.0, 0.0, RRP_SHEAR_CONVECTED, 0};
   const double past[] = {3.1416, 4.0, 6.0};
   for (size_t n = 0; n < sizeof(past) / sizeof(past[0]); n++) {
     const double th[3] = {0, 0, past[n]};
@@ -250,7 +260,7 @@ static void test_torsion_known(void **state)
 static void test_binder_domain(void **state)
 {
   (void) state;
-  const rrp_binder_coeff k = {10.0, 200.0, 200.0, RRP_SHEAR_CONVECTED, 0};
+  const rrp_binder_coeff k = {10.0, 10.0, 200.0, 200.0, RRP_SHEAR_CONVECTED, 0};
   rrp_binder_ref ref = {{1, 0, 0}, {1, 0, 0, 0}};
   const double q[4] = {1, 0, 0, 0}, x[3] = {0.5, 0.5, 0.5}, xn[3] = {NAN, 0, 0};
   rrp_binder_load l;
@@ -274,14 +284,18 @@ static void test_block_equals_scalar(void **state)
   config cf[RRP_BINDER_BLOCK];
   const double strains[] = {1e-9, 1e-4, 0.01, 0.1, 0.5, 2.0};
   long compared = 0;
-  for (int round = 0; round < 400; round++) {
+  for (int round = 0; round < 800; round++) {
     const int n = 1 + round % RRP_BINDER_BLOCK;
+    const enum rrp_shear_form form = (round / 2) % 2 ? RRP_SHEAR_LINEAR : RRP_SHEAR_CONVECTED;
     for (int k = 0; k < n; k++) {
       random_config(&r, strains[(round + k) % 6], &cf[k]);
       if ((round + k) % 7 == 0) random_quat(&r, cf[k].qj); /* any relative rotation */
       const double u = rng_uniform(&r);
-      ck[k] = (rrp_binder_coeff){u < 0.2 ? 0.0 : 10.0 * u, u > 0.8 ? 0.0 : 200.0 * u,
-                                 (u > 0.3 && u < 0.5) ? 0.0 : 150.0 * u, RRP_SHEAR_CONVECTED,
+      const double kb = u < 0.2 ? 0.0 : 10.0 * u;
+      /* blocks with Kt = Kb throughout, and blocks where some bonds have a Kt of their own */
+      const double kt = round % 3 == 1 && k % 2 ? 25.0 * u * u : kb;
+      ck[k] = (rrp_binder_coeff){kb, kt, u > 0.8 ? 0.0 : 200.0 * u,
+                                 (u > 0.3 && u < 0.5) ? 0.0 : 150.0 * u, form,
                                  (round + k) % 3 == 0};
       for (int c = 0; c < 3; c++) {
         b.d[c][k] = cf[k].xi[c] - cf[k].xj[c];
@@ -292,12 +306,13 @@ static void test_block_equals_scalar(void **state)
         b.qj[c][k] = cf[k].qj[c];
         b.p[c][k] = cf[k].ref.p[c];
       }
-      b.km[k] = ck[k].km;
+      b.kb[k] = ck[k].kb;
+      b.kt[k] = ck[k].kt;
       b.ka[k] = ck[k].ka;
       b.ks[k] = ck[k].ks;
       b.measure[k] = ck[k].measure;
     }
-    assert_int_equal(rrp_binder_loads(&b, n), RRP_OK);
+    assert_int_equal(rrp_binder_loads(&b, n, form), RRP_OK);
     for (int k = 0; k < n; k++) {
       rrp_binder_load l;
       assert_int_equal(rrp_binder(&ck[k], &cf[k].ref, NULL, cf[k].xi, cf[k].xj, cf[k].qi,
@@ -319,13 +334,14 @@ static void test_block_equals_scalar(void **state)
       b.d[0][k] = round % 100 == 0 ? NAN : 0.0;
       const double d1 = b.d[1][k], d2 = b.d[2][k];
       if (round % 100 != 0) b.d[1][k] = b.d[2][k] = 0.0; /* coincident atoms */
-      assert_int_not_equal(rrp_binder_loads(&b, n), RRP_OK);
+      assert_int_not_equal(rrp_binder_loads(&b, n, form), RRP_OK);
       b.d[0][k] = keep;
       b.d[1][k] = d1;
       b.d[2][k] = d2;
     }
   }
-  assert_true(compared > 6000);
+  assert_true(compared > 12000);
+  assert_int_equal(rrp_binder_loads(&b, 1, RRP_SHEAR_PAPER), RRP_EDOMAIN);
 }
 
 /* the binder's relative rotation angle, from its trig-free arctangent, against atan2 in long
@@ -335,7 +351,7 @@ static void test_angle_accuracy(void **state)
 {
   (void) state;
   rng_t r = {7};
-  const rrp_binder_coeff k = {10.0, 0.0, 0.0, RRP_SHEAR_CONVECTED, 0};
+  const rrp_binder_coeff k = {10.0, 10.0, 0.0, 0.0, RRP_SHEAR_CONVECTED, 0};
   rrp_binder_ref ref = {{1, 0, 0}, {1, 0, 0, 0}};
   const double x0[3] = {0, 0, 0}, x1[3] = {1, 0, 0}, id[4] = {1, 0, 0, 0};
   double worst = 0.0;
@@ -378,8 +394,8 @@ static void test_reference_formulas(void **state)
 {
   (void) state;
   rng_t r = {2468};
-  const rrp_binder_coeff conv = {10.0, 200.0, 300.0, RRP_SHEAR_CONVECTED, 1};
-  const rrp_binder_coeff paper = {10.0, 200.0, 300.0, RRP_SHEAR_PAPER, 1};
+  const rrp_binder_coeff conv = {10.0, 10.0, 200.0, 300.0, RRP_SHEAR_CONVECTED, 1};
+  const rrp_binder_coeff paper = {10.0, 10.0, 200.0, 300.0, RRP_SHEAR_PAPER, 1};
   for (int n = 0; n < 200; n++) {
     config c;
     random_config(&r, 0.4, &c);
@@ -442,9 +458,9 @@ static void test_damage(void **state)
   (void) state;
   const double ec = 0.05, pc = 0.3, bc = 0.4, tc = 0.6;
   rrp_binder_limit lim;
-  assert_int_equal(rrp_binder_limit_set(ec, pc, bc, tc, &lim), RRP_OK);
-  const rrp_binder_coeff k = {10.0, 200.0, 200.0, RRP_SHEAR_CONVECTED, 1};
-  const rrp_binder_coeff k0 = {0.0, 0.0, 0.0, RRP_SHEAR_CONVECTED, 1}; /* measures only */
+  assert_int_equal(rrp_binder_limit_set(RRP_SHEAR_CONVECTED, ec, pc, bc, tc, &lim), RRP_OK);
+  const rrp_binder_coeff k = {10.0, 10.0, 200.0, 200.0, RRP_SHEAR_CONVECTED, 1};
+  const rrp_binder_coeff k0 = {0.0, 0.0, 0.0, 0.0, RRP_SHEAR_CONVECTED, 1}; /* measures only */
   const double d0[3] = {0.0, 0.0, 1.2}, q0[4] = {1, 0, 0, 0};
   rrp_binder_ref ref;
   rrp_binder_reference(d0, q0, q0, &ref);
@@ -496,7 +512,7 @@ static void test_damage(void **state)
   const double xt[3] = {xj[0], xj[1], xj[2] + 1.2 * (1.0 + 2.0 * ec)};
   assert_int_equal(rrp_binder(&k, &ref, NULL, xt, xj, q0, q0, &l), RRP_OK);
   rrp_binder_limit none;
-  assert_int_equal(rrp_binder_limit_set(0.0, pc, bc, tc, &none), RRP_OK);
+  assert_int_equal(rrp_binder_limit_set(RRP_SHEAR_CONVECTED, 0.0, pc, bc, tc, &none), RRP_OK);
   assert_true(rrp_binder_damage(&none, &l, NULL) == 0.0);
   /* terms add: half the critical strain and half the critical twist give 1/4 + 1/4 */
   const double th[3] = {0.0, 0.0, 0.5 * tc};
@@ -506,10 +522,312 @@ static void test_damage(void **state)
   assert_int_equal(rrp_binder(&k, &ref, NULL, xh, xj, qi, q0, &l), RRP_OK);
   assert_close(rrp_binder_damage(&lim, &l, NULL), 0.5, 1e-12, 0.0);
   /* bad limits */
-  assert_int_equal(rrp_binder_limit_set(-1.0, pc, bc, tc, &none), RRP_EDOMAIN);
-  assert_int_equal(rrp_binder_limit_set(ec, 4.0, bc, tc, &none), RRP_EDOMAIN);
-  assert_int_equal(rrp_binder_limit_set(ec, pc, NAN, tc, &none), RRP_EDOMAIN);
-  assert_int_equal(rrp_binder_limit_set(ec, pc, bc, INFINITY, &none), RRP_EDOMAIN);
+  assert_int_equal(rrp_binder_limit_set(RRP_SHEAR_CONVECTED, -1.0, pc, bc, tc, &none), RRP_EDOMAIN);
+  assert_int_equal(rrp_binder_limit_set(RRP_SHEAR_CONVECTED, ec, 4.0, bc, tc, &none), RRP_EDOMAIN);
+  assert_int_equal(rrp_binder_limit_set(RRP_SHEAR_CONVECTED, ec, pc, NAN, tc, &none), RRP_EDOMAIN);
+  assert_int_equal(rrp_binder_limit_set(RRP_SHEAR_CONVECTED, ec, pc, bc, INFINITY, &none), RRP_EDOMAIN);
+  assert_int_equal(rrp_binder_limit_set((enum rrp_shear_form) 7, ec, pc, bc, tc, &none), RRP_EDOMAIN);
+}
+
+/* the labels of a bond's atoms do not matter: the bond captured with i and j swapped has the same
+ * energy and measures, and the loads swapped (F_j = -F_i, T_i <-> T_j), for every invariant form */
+static void test_label_independence(void **state)
+{
+  (void) state;
+  rng_t r = {4242};
+  for (int n = 0; n < 400; n++) {
+    rrp_binder_coeff k = invariant_forms[n % NINVARIANT];
+    k.measure = 1;
+    config c;
+    random_config(&r, n % 2 ? 0.4 : 0.05, &c);
+    config s = c; /* the same bond, j first */
+    for (int a = 0; a < 3; a++) {
+      s.d0[a] = -c.d0[a];
+      s.xi[a] = c.xj[a];
+      s.xj[a] = c.xi[a];
+    }
+    for (int a = 0; a < 4; a++) {
+      s.qi0[a] = c.qj0[a];
+      s.qj0[a] = c.qi0[a];
+      s.qi[a] = c.qj[a];
+      s.qj[a] = c.qi[a];
+    }
+    rrp_binder_reference(s.d0, s.qi0, s.qj0, &s.ref);
+    rrp_binder_load a, b;
+    assert_int_equal(binder_of(&k, &c, &a), RRP_OK);
+    assert_int_equal(binder_of(&k, &s, &b), RRP_OK);
+    const double scale = 1.0 + total_energy(&a);
+    assert_close(b.um, a.um, 0.0, TOL_ROUNDOFF * 10 * scale);
+    assert_close(b.ua, a.ua, 0.0, TOL_ROUNDOFF * 10 * scale);
+    assert_close(b.us, a.us, 0.0, TOL_ROUNDOFF * 10 * scale);
+    assert_close(b.twist, a.twist, 0.0, TOL_ROUNDOFF * 10);
+    assert_close(b.bend, a.bend, 0.0, TOL_ROUNDOFF * 10);
+    assert_close(b.shear, a.shear, 0.0, TOL_ROUNDOFF * 10);
+    const double mag = 1.0 + fabs(a.fi[0]) + fabs(a.fi[1]) + fabs(a.fi[2]) + fabs(a.ti[0]) +
+        fabs(a.ti[1]) + fabs(a.ti[2]);
+    for (int d = 0; d < 3; d++) {
+      assert_close(b.fi[d], -a.fi[d], 0.0, 1e-13 * mag);
+      assert_close(b.ti[d], a.tj[d], 0.0, 1e-13 * mag);
+      assert_close(b.tj[d], a.ti[d], 0.0, 1e-13 * mag);
+    }
+  }
+}
+
+/* the linearised binder (doc/theory.md section 6): with e = d0^, Delta u = u_i - u_j, end
+ * rotations phi_i, phi_j, theta = phi_i - phi_j, phi_m = (phi_i + phi_j)/2,
+ *   U2 = Ka/2 (Delta u . e / L0)^2 + Kb/2 |theta - (theta . e) e|^2 + Kt/2 (theta . e)^2
+ *        + Ks/2 |phi_m x e - (Delta u - (Delta u . e) e)/L0|^2      (linear shear form)
+ * and no shear term for the convected and printed forms (quartic: no small-strain stiffness) */
+static double dot3(const double a[3], const double b[3])
+{
+  return a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
+}
+
+static void cross3(const double a[3], const double b[3], double out[3])
+{
+  out[0] = a[1] * b[2] - a[2] * b[1];
+  out[1] = a[2] * b[0] - a[0] * b[2];
+  out[2] = a[0] * b[1] - a[1] * b[0];
+}
+
+static double linearised_energy(const rrp_binder_coeff *k, const double e[3], double L0,
+                                const double du[3], const double phi_i[3], const double phi_j[3])
+{
+  double th[3], pm[3], pe[3], s[3];
+  for (int a = 0; a < 3; a++) {
+    th[a] = phi_i[a] - phi_j[a];
+    pm[a] = 0.5 * (phi_i[a] + phi_j[a]);
+  }
+  const double ax = dot3(du, e) / L0, tw = dot3(th, e);
+  double bend2 = dot3(th, th) - tw * tw;
+  double U = 0.5 * k->ka * ax * ax + 0.5 * k->kb * bend2 + 0.5 * k->kt * tw * tw;
+  if (k->shear == RRP_SHEAR_LINEAR) {
+    cross3(pm, e, pe);
+    for (int a = 0; a < 3; a++) s[a] = pe[a] - (du[a] - ax * L0 * e[a]) / L0;
+    U += 0.5 * k->ks * dot3(s, s);
+  }
+  return U;
+}
+
+static void test_small_strain_stiffness(void **state)
+{
+  (void) state;
+  rng_t r = {8080};
+  const rrp_binder_coeff forms[] = {{10.0, 3.0, 200.0, 150.0, RRP_SHEAR_LINEAR, 0},
+                                    {4.0, 25.0, 200.0, 150.0, RRP_SHEAR_LINEAR, 0},
+                                    {10.0, 3.0, 200.0, 150.0, RRP_SHEAR_CONVECTED, 0},
+                                    {10.0, 10.0, 200.0, 150.0, RRP_SHEAR_PAPER, 0}};
+  for (size_t f = 0; f < sizeof(forms) / sizeof(forms[0]); f++) {
+    const rrp_binder_coeff *k = &forms[f];
+    for (int n = 0; n < 50; n++) {
+      config c;
+      random_config(&r, 0.0, &c); /* in the reference state, anywhere, any orientations */
+      const double L0 = sqrt(dot3(c.d0, c.d0));
+      double e[3];
+      for (int a = 0; a < 3; a++) e[a] = c.d0[a] / L0;
+      /* a small random deformation of size eps: the energy is U2 to relative O(eps) */
+      const double eps = 1e-4;
+      double du[3], pi[3], pj[3], qa[4], qb[4];
+      rng_vec(&r, eps, du);
+      rng_vec(&r, eps, pi);
+      rng_vec(&r, eps, pj);
+      config p = c;
+      for (int a = 0; a < 3; a++) p.xi[a] += du[a];
+      rrp_theta_to_quat(pi, qa);
+      rrp_quat_multiply(qa, c.qi, p.qi);
+      rrp_theta_to_quat(pj, qb);
+      rrp_quat_multiply(qb, c.qj, p.qj);
+      const double U = energy_at(k, &p), U2 = linearised_energy(k, e, L0, du, pi, pj);
+      assert_true(U2 > 0.0);
+      assert_close(U, U2, 3e-3, 1e-20);
+    }
+  }
+  /* the shear forms one by one: the bond turned by gamma at its length, the spheres unturned.
+   * linear: U^s = Ks (1 - cos gamma), Ks/2 gamma^2 to O(gamma^4); convected and printed:
+   * Ks/2 (1 - cos gamma)^2 = Ks/8 gamma^4 to O(gamma^6), quartic */
+  const double q0[4] = {1, 0, 0, 0}, d0[3] = {1.3, 0, 0};
+  rrp_binder_ref ref;
+  rrp_binder_reference(d0, q0, q0, &ref);
+  const double xj[3] = {0, 0, 0};
+  for (double g = 1e-1; g > 1e-4; g *= 0.1) {
+    const double xi[3] = {1.3 * cos(g), 1.3 * sin(g), 0.0};
+    const rrp_binder_coeff lin = {0, 0, 0, 150.0, RRP_SHEAR_LINEAR, 0};
+    const rrp_binder_coeff conv = {0, 0, 0, 150.0, RRP_SHEAR_CONVECTED, 0};
+    const rrp_binder_coeff pap = {0, 0, 0, 150.0, RRP_SHEAR_PAPER, 0};
+    rrp_binder_load l;
+    assert_int_equal(rrp_binder(&lin, &ref, NULL, xi, xj, q0, q0, &l), RRP_OK);
+    assert_close(l.us, 75.0 * g * g, g * g, 0.0);
+    /* the transverse force per shear angle, Ks/L0 for small gamma: a linear spring */
+    assert_close(l.fi[1], -150.0 / 1.3 * g, 2 * g * g, 0.0);
+    assert_int_equal(rrp_binder(&conv, &ref, NULL, xi, xj, q0, q0, &l), RRP_OK);
+    /* (1 - c)^2 from c near 1: relative round-off 1e-16/gamma^2 */
+    assert_close(l.us, 150.0 / 8.0 * g * g * g * g, g * g + 1e-15 / (g * g), 0.0);
+    assert_int_equal(rrp_binder(&pap, &ref, q0, xi, xj, q0, q0, &l), RRP_OK);
+    assert_close(l.us, 150.0 / 8.0 * g * g * g * g, g * g + 1e-15 / (g * g), 0.0);
+  }
+  /* pure twist and pure bending at a large angle: U^m = Kt/2 tau^2 and Kb/2 beta^2 exactly */
+  const rrp_binder_coeff kk = {4.0, 25.0, 0.0, 0.0, RRP_SHEAR_LINEAR, 1};
+  const double xi[3] = {1.3, 0, 0};
+  for (double a = 0.25; a < 3.0; a += 0.5) {
+    const double tw[3] = {a, 0, 0}, bi[3] = {0, 0, 0.5 * a}, bj[3] = {0, 0, -0.5 * a};
+    double qi[4], qj[4];
+    rrp_binder_load l;
+    rrp_theta_to_quat(tw, qi);
+    assert_int_equal(rrp_binder(&kk, &ref, NULL, xi, xj, qi, q0, &l), RRP_OK);
+    assert_close(l.um, 12.5 * a * a, 1e-14, 0.0);
+    assert_close(l.ti[0], -25.0 * a, 1e-14, 0.0);
+    assert_close(l.twist, a, 1e-14, 0.0);
+    rrp_theta_to_quat(bi, qi);
+    rrp_theta_to_quat(bj, qj);
+    assert_int_equal(rrp_binder(&kk, &ref, NULL, xi, xj, qi, qj, &l), RRP_OK);
+    assert_close(l.um, 2.0 * a * a, 1e-14, 0.0);
+    assert_close(l.ti[2], -4.0 * a, 1e-14, 0.0);
+    assert_close(l.bend, a, 1e-14, 0.0);
+  }
+}
+
+/* Kt = Kb gives the bits of the paper's single Km, whatever the shear form's kernel */
+static void test_twist_equal_is_paper(void **state)
+{
+  (void) state;
+  rng_t r = {99};
+  static rrp_binder_block b;
+  for (int n = 0; n < 200; n++) {
+    config c;
+    random_config(&r, 0.3, &c);
+    const double km = 7.5;
+    const enum rrp_shear_form form = n % 2 ? RRP_SHEAR_LINEAR : RRP_SHEAR_CONVECTED;
+    const rrp_binder_coeff k = {km, km, 200.0, 150.0, form, 1};
+    const rrp_binder_coeff k2 = {km, km * (1.0 + 1e-15), 200.0, 150.0, form, 1};
+    rrp_binder_load l, l2;
+    assert_int_equal(binder_of(&k, &c, &l), RRP_OK);
+    /* a block with another bond of another Kt runs the twist term for this one too */
+    for (int q = 0; q < 2; q++) {
+      for (int a = 0; a < 3; a++) {
+        b.d[a][q] = c.xi[a] - c.xj[a];
+        b.ri[a][q] = c.ref.ri[a];
+      }
+      for (int a = 0; a < 4; a++) {
+        b.qi[a][q] = c.qi[a];
+        b.qj[a][q] = c.qj[a];
+        b.p[a][q] = c.ref.p[a];
+      }
+      b.kb[q] = km;
+      b.kt[q] = q ? 2.0 * km : km;
+      b.ka[q] = 200.0;
+      b.ks[q] = 150.0;
+      b.measure[q] = 1;
+    }
+    assert_int_equal(rrp_binder_loads(&b, 2, form), RRP_OK);
+    l2 = rrp_binder_block_get(&b, 0);
+    assert_memory_equal(&l, &l2, sizeof l);
+    /* and a Kt a hair away from Kb changes the loads by a hair */
+    assert_int_equal(binder_of(&k2, &c, &l2), RRP_OK);
+    assert_close(l2.um, l.um, 1e-13, 0.0);
+    for (int a = 0; a < 3; a++) assert_close(l2.ti[a], l.ti[a], 1e-12, 1e-12);
+  }
+}
+
+/* the rupture law: the combined criterion before break strain before break twist; released
+ * energy; the linear form's shear term is the energy ratio (1 - cos phi)/(1 - cos phi_c) */
+static void test_rupture_law(void **state)
+{
+  (void) state;
+  const double crit[4] = {0.05, 0.3, 0.4, 0.6}, none[4] = {0, 0, 0, 0};
+  rrp_binder_rupture law;
+  assert_int_equal(rrp_binder_rupture_set(RRP_SHEAR_CONVECTED, crit, 0.02, 2.5, &law), RRP_OK);
+  assert_true(rrp_binder_rupture_measured(&law) && rrp_binder_rupture_any(&law));
+  rrp_binder_load l;
+  memset(&l, 0, sizeof l);
+  l.um = 1.0;
+  l.ua = 2.0;
+  l.us = 4.0;
+  double released = -1.0;
+  assert_int_equal(rrp_binder_breaks(&law, &l, &released), RRP_BREAK_NONE);
+  assert_true(released == 0.0);
+  l.strain = 0.03; /* past break strain, D = 0.36: axial by the threshold */
+  assert_int_equal(rrp_binder_breaks(&law, &l, &released), RRP_BREAK_AXIAL);
+  assert_true(released == 7.0);
+  l.strain = 0.0;
+  l.angle = 2.6; /* past break twist only */
+  assert_int_equal(rrp_binder_breaks(&law, &l, &released), RRP_BREAK_ROTATION);
+  l.twist = 0.61; /* the combined criterion first: twist */
+  assert_int_equal(rrp_binder_breaks(&law, &l, NULL), RRP_BREAK_TWIST);
+  l.twist = 0.0;
+  l.angle = 0.0;
+  l.bend = 0.3;
+  l.shear = 0.5 * (1 - cos(0.3)) * (1 - cos(0.3)); /* D = 0.5625 + 0.5 */
+  assert_int_equal(rrp_binder_breaks(&law, &l, NULL), RRP_BREAK_BEND);
+  /* only thresholds: no measures needed */
+  assert_int_equal(rrp_binder_rupture_set(RRP_SHEAR_CONVECTED, none, 0.02, 0.0, &law), RRP_OK);
+  assert_false(rrp_binder_rupture_measured(&law));
+  assert_true(rrp_binder_rupture_any(&law));
+  assert_int_equal(rrp_binder_breaks(&law, &l, NULL), RRP_BREAK_NONE);
+  assert_int_equal(rrp_binder_rupture_set(RRP_SHEAR_LINEAR, none, 0.0, 0.0, &law), RRP_OK);
+  assert_false(rrp_binder_rupture_any(&law));
+  assert_int_equal(rrp_binder_rupture_set(RRP_SHEAR_LINEAR, none, -1.0, 0.0, &law), RRP_EDOMAIN);
+  assert_int_equal(rrp_binder_rupture_set(RRP_SHEAR_LINEAR, none, 0.0, 3.2, &law), RRP_EDOMAIN);
+  assert_int_equal(rrp_binder_rupture_set(RRP_SHEAR_LINEAR, none, NAN, 0.0, &law), RRP_EDOMAIN);
+  /* the linear form at the critical shear angle, from its loads: the bond turned by phi, both
+   * particles unturned, D = (1 - cos phi)/(1 - cos phi_c); under one mode alone a bond breaks
+   * at its critical value for every form */
+  const double pc = 0.3, d0[3] = {0.0, 0.0, 1.2}, q0[4] = {1, 0, 0, 0}, xj[3] = {0.3, -0.2, 0.1};
+  rrp_binder_ref ref;
+  rrp_binder_reference(d0, q0, q0, &ref);
+  const double shear_only[4] = {0.0, pc, 0.0, 0.0};
+  const enum rrp_shear_form forms[] = {RRP_SHEAR_CONVECTED, RRP_SHEAR_LINEAR, RRP_SHEAR_PAPER};
+  for (int f = 0; f < 3; f++) {
+    assert_int_equal(rrp_binder_rupture_set(forms[f], shear_only, 0.0, 0.0, &law), RRP_OK);
+    for (int side = 0; side < 2; side++) {
+      const double phi = side ? 1.001 * pc : 0.999 * pc;
+      const double xs[3] = {xj[0], xj[1] - 1.2 * sin(phi), xj[2] + 1.2 * cos(phi)};
+      const rrp_binder_coeff k = {1.0, 2.0, 3.0, 4.0, forms[f], 1};
+      assert_int_equal(rrp_binder(&k, &ref, q0, xs, xj, q0, q0, &l), RRP_OK);
+      const double ratio = (1 - cos(phi)) / (1 - cos(pc));
+      const double D = rrp_binder_damage(&law.limit, &l, NULL);
+      assert_close(D, forms[f] == RRP_SHEAR_LINEAR ? ratio : ratio * ratio, 1e-10, 0.0);
+      assert_close(l.us, 0.5 * k.ks * l.shear, 1e-14, 0.0);
+      assert_int_equal(rrp_binder_breaks(&law, &l, &released), side ? RRP_BREAK_SHEAR : RRP_BREAK_NONE);
+      if (side) assert_true(released == l.um + l.ua + l.us);
+    }
+  }
+}
+
+/* a bond's slot: captured from the state at bonding, read in place as the reference; a slot of
+ * zeros holds none; bad input refused and the slot untouched */
+static void test_slot(void **state)
+{
+  (void) state;
+  rng_t r = {31};
+  assert_int_equal(rrp_binder_slot_size(RRP_SHEAR_CONVECTED), RRP_BINDER_SLOT);
+  assert_int_equal(rrp_binder_slot_size(RRP_SHEAR_LINEAR), RRP_BINDER_SLOT);
+  assert_int_equal(rrp_binder_slot_size(RRP_SHEAR_PAPER), RRP_BINDER_SLOT_PAPER);
+  for (int n = 0; n < 20; n++) {
+    config c;
+    random_config(&r, 0.2, &c);
+    double slot[RRP_BINDER_SLOT_PAPER] = {0};
+    assert_false(rrp_binder_slot_has_reference(slot));
+    const int size = n % 2 ? RRP_BINDER_SLOT_PAPER : RRP_BINDER_SLOT;
+    assert_int_equal(rrp_binder_slot_capture(c.d0, c.qi0, c.qj0, size, slot), RRP_OK);
+    assert_true(rrp_binder_slot_has_reference(slot));
+    assert_memory_equal(rrp_binder_slot_ref(slot), &c.ref, sizeof c.ref);
+    if (size == RRP_BINDER_SLOT_PAPER)
+      assert_memory_equal(rrp_binder_slot_qj0(slot, size), c.qj0, 4 * sizeof(double));
+    else
+      assert_null(rrp_binder_slot_qj0(slot, size));
+    const rrp_binder_coeff k = {10.0, 10.0, 200.0, 200.0, size == RRP_BINDER_SLOT_PAPER ? RRP_SHEAR_PAPER : RRP_SHEAR_CONVECTED, 0};
+    rrp_binder_load a, b;
+    assert_int_equal(binder_of(&k, &c, &a), RRP_OK);
+    assert_int_equal(rrp_binder(&k, rrp_binder_slot_ref(slot), rrp_binder_slot_qj0(slot, size),
+                                c.xi, c.xj, c.qi, c.qj, &b), RRP_OK);
+    assert_memory_equal(&a, &b, sizeof a);
+  }
+  double slot[RRP_BINDER_SLOT] = {0};
+  const double d0[3] = {1, 0, 0}, q[4] = {1, 0, 0, 0}, zero[4] = {0, 0, 0, 0}, bad[4] = {NAN, 0, 0, 0};
+  assert_int_equal(rrp_binder_slot_capture(d0, zero, q, RRP_BINDER_SLOT, slot), RRP_EDOMAIN);
+  assert_int_equal(rrp_binder_slot_capture(d0, q, bad, RRP_BINDER_SLOT, slot), RRP_ENONFINITE);
+  assert_int_equal(rrp_binder_slot_capture(d0, q, q, 8, slot), RRP_EDOMAIN);
+  assert_false(rrp_binder_slot_has_reference(slot));
 }
 
 /* Hertz pair (56)-(57) with the erratum: F = -grad U, repulsive, zero without overlap */
@@ -623,6 +941,11 @@ int main(void)
       cmocka_unit_test(test_block_equals_scalar),
       cmocka_unit_test(test_angle_accuracy),
       cmocka_unit_test(test_damage),
+      cmocka_unit_test(test_label_independence),
+      cmocka_unit_test(test_small_strain_stiffness),
+      cmocka_unit_test(test_twist_equal_is_paper),
+      cmocka_unit_test(test_rupture_law),
+      cmocka_unit_test(test_slot),
       cmocka_unit_test(test_hertz_pair),
       cmocka_unit_test(test_hertz_pair_factors),
       cmocka_unit_test(test_hertz_mix),

@@ -169,7 +169,9 @@ static void test_kernel_fuzz(void **state)
     double xi[3], xj[3];
     extreme_vec(&r, xi);
     extreme_vec(&r, xj);
-    const rrp_binder_coeff bc = {10.0, 200.0, 200.0, k % 2, k % 3 == 0};
+    /* every shear form (convected, paper, linear), Kt = Kb and not */
+    const rrp_binder_coeff bc = {10.0, k % 5 == 0 ? 3.0 : 10.0, 200.0, 200.0,
+                                 (enum rrp_shear_form) (k % 3), k % 4 == 0};
     rrp_binder_load load;
     const int sb = rrp_binder(&bc, &ref, qi, xi, xj, qi, qj, &load);
     if (sb == RRP_OK) {
@@ -178,7 +180,7 @@ static void test_kernel_fuzz(void **state)
       assert_true(isfinite(load.twist) && isfinite(load.bend) && isfinite(load.shear));
       /* a damage that overflows is infinite (the binder breaks), never NaN */
       rrp_binder_limit lim;
-      assert_int_equal(rrp_binder_limit_set(0.05, k % 2 ? 0.3 : 0.0, 0.4, 0.5, &lim), RRP_OK);
+      assert_int_equal(rrp_binder_limit_set(bc.shear, 0.05, k % 2 ? 0.3 : 0.0, 0.4, 0.5, &lim), RRP_OK);
       assert_false(isnan(rrp_binder_damage(&lim, &load, NULL)));
     } else {
       assert_true(sb == RRP_EDOMAIN || sb == RRP_ENONFINITE);
@@ -215,7 +217,7 @@ static void test_nan_inputs(void **state)
   assert_int_equal(rrp_exact_increment(0.1, nanv, da), RRP_ENONFINITE);
   assert_int_equal(rrp_hertz_pair(1.0, 1.0, 1.0, nanv, one, fi, &U), RRP_ENONFINITE);
   rrp_binder_ref ref = {{1, 0, 0}, {1, 0, 0, 0}};
-  const rrp_binder_coeff bc = {1, 1, 1, 0, 0};
+  const rrp_binder_coeff bc = {1, 1, 1, 1, RRP_SHEAR_CONVECTED, 0};
   rrp_binder_load load;
   assert_int_equal(rrp_binder(&bc, &ref, NULL, nanv, one, q1, q1, &load), RRP_ENONFINITE);
   double out[3];
