@@ -10,6 +10,7 @@
 #include "compute_rrp_energy.h"
 #include "compute_rrp_momentum.h"
 #include "fix_rrp_binder_history.h"
+#include "fix_rrp_damping.h"
 #include "fix_rrp_gravity.h"
 #include "fix_rrp_nve.h"
 #include "fix_rrp_nve_asphere.h"
@@ -32,6 +33,8 @@ const entry STYLES[] = {
      &create_v2<FixRRPGravity>},
     {"fix", "rrp/wall", "Hertzian particle-wall contact with a plane wall", nullptr,
      &create_v2<FixRRPWall>},
+    {"fix", "rrp/damping", "viscous or Cundall damping with its dissipated work tallied", nullptr,
+     &create_v2<FixRRPDamping>},
     {"bond", "rrp/binder", "binder bond: torsion/bending, axial and shear loads with torques",
      &create_v1<BondRRPBinder>, nullptr},
     {"pair", "rrp/hertz", "frictionless Hertzian contact between spheres",

@@ -1,0 +1,142 @@
+/* test_damping.c - viscous and Cundall damping (rrp/damping.h): the loads as defined, only
+ * dissipative, bad coefficients refused, and the tally of their work closing the energy budget
+ * of a velocity-Verlet run to second order in the step. */
+#include "rrp/damping.h"
+
+#include "test_util.h"
+
+static void test_loads(void **state)
+{
+  (void) state;
+  rrp_damping d;
+  assert_int_equal(rrp_damping_set(RRP_DAMPING_VISCOUS, 0.5, 0.2, &d), RRP_OK);
+  const double f[3] = {1.0, -2.0, 0.5}, v[3] = {0.3, 0.4, -0.1}, t[3] = {0.2, 0.0, -1.0},
+               w[3] = {-1.0, 2.0, 0.0};
+  double fd[3], td[3];
+  rrp_damping_load(&d, f, v, t, w, fd, td);
+  for (int k = 0; k < 3; k++) {
+    assert_true(fd[k] == -0.5 * v[k]);
+    assert_true(td[k] == -0.2 * w[k]);
+  }
+  /* Cundall: each component of the load reduced where it does work, increased where it
+   * opposes the motion (LAMMPS's fix damping/cundall: f *= 1 - c sgn(f v), sgn(0) = 1) */
+  assert_int_equal(rrp_damping_set(RRP_DAMPING_CUNDALL, 0.7, 0.3, &d), RRP_OK);
+  rrp_damping_load(&d, f, v, t, w, fd, td);
+  for (int k = 0; k < 3; k++) {
+    const double sf = f[k] * v[k] >= 0.0 ? 1.0 : -1.0, st = t[k] * w[k] >= 0.0 ? 1.0 : -1.0;
+    assert_close(f[k] + fd[k], f[k] * (1.0 - 0.7 * sf), 1e-15, 0.0);
+    assert_close(t[k] + td[k], t[k] * (1.0 - 0.3 * st), 1e-15, 0.0);
+  }
+  /* no rotation: the torque is zero */
+  rrp_damping_load(&d, f, v, NULL, NULL, fd, td);
+  assert_true(td[0] == 0.0 && td[1] == 0.0 && td[2] == 0.0);
+  /* bad coefficients */
+  assert_int_equal(rrp_damping_set(RRP_DAMPING_VISCOUS, -1.0, 0.0, &d), RRP_EDOMAIN);
+  assert_int_equal(rrp_damping_set(RRP_DAMPING_VISCOUS, 0.0, NAN, &d), RRP_EDOMAIN);
+  assert_int_equal(rrp_damping_set(RRP_DAMPING_CUNDALL, 1.0, 0.0, &d), RRP_EDOMAIN);
+  assert_int_equal(rrp_damping_set((enum rrp_damping_form) 5, 0.1, 0.1, &d), RRP_EDOMAIN);
+}
+
+/* every form only removes energy */
+static void test_dissipative(void **state)
+{
+  (void) state;
+  rng_t r = {404};
+  for (int n = 0; n < 1000; n++) {
+    rrp_damping d;
+    assert_int_equal(rrp_damping_set(n % 2 ? RRP_DAMPING_CUNDALL : RRP_DAMPING_VISCOUS,
+                                     rng_uniform(&r) * 0.99, rng_uniform(&r) * 0.99, &d),
+                     RRP_OK);
+    double f[3], v[3], t[3], w[3], fd[3], td[3];
+    rng_vec(&r, 2.0, f);
+    rng_vec(&r, 2.0, v);
+    rng_vec(&r, 2.0, t);
+    rng_vec(&r, 2.0, w);
+    rrp_damping_load(&d, f, v, t, w, fd, td);
+    assert_true(rrp_damping_power(fd, v, td, w) <= 0.0);
+  }
+}
+
+/* a particle on a spring (k = 1, m = 1) and a torsion spring (J = 0.4), damped, integrated by
+ * velocity Verlet as LAMMPS runs it: the load computed after the forces from the half-step
+ * velocities, its power at the full-step velocities (after the second half kick) integrated in
+ * time by the trapezoid rule. E + W is constant to O(h^2) */
+static double budget_drift(enum rrp_damping_form form, double ct, double cr, double h)
+{
+  rrp_damping d;
+  assert_int_equal(rrp_damping_set(form, ct, cr, &d), RRP_OK);
+  const double m = 1.0, k = 1.0, J = 0.4, kr = 2.0;
+  double x[3] = {1.0, 0.5, -0.3}, v[3] = {0.0, 0.2, 0.1}, a[3] = {0.3, -0.2, 0.1},
+         w[3] = {0.5, 0.0, -0.4};
+  double f[3], t[3], fd[3], td[3];
+  for (int c = 0; c < 3; c++) {
+    f[c] = -k * x[c];
+    t[c] = -kr * a[c];
+  }
+  rrp_damping_load(&d, f, v, t, w, fd, td);
+  for (int c = 0; c < 3; c++) {
+    f[c] += fd[c];
+    t[c] += td[c];
+  }
+  double E0 = 0.0;
+  for (int c = 0; c < 3; c++)
+    E0 += 0.5 * m * v[c] * v[c] + 0.5 * k * x[c] * x[c] + 0.5 * J * w[c] * w[c] + 0.5 * kr * a[c] * a[c];
+  double W = 0.0, worst = 0.0, p_last = rrp_damping_power(fd, v, td, w);
+  const int steps = (int) (10.0 / h + 0.5);
+  for (int n = 0; n < steps; n++) {
+    for (int c = 0; c < 3; c++) {
+      v[c] += 0.5 * h * f[c] / m;
+      x[c] += h * v[c];
+      w[c] += 0.5 * h * t[c] / J;
+      a[c] += h * w[c]; /* a small rotation: the angle vector is additive */
+    }
+    for (int c = 0; c < 3; c++) {
+      f[c] = -k * x[c];
+      t[c] = -kr * a[c];
+    }
+    rrp_damping_load(&d, f, v, t, w, fd, td); /* post_force: half-step velocities */
+    for (int c = 0; c < 3; c++) {
+      f[c] += fd[c];
+      t[c] += td[c];
+      v[c] += 0.5 * h * f[c] / m;
+      w[c] += 0.5 * h * t[c] / J;
+    }
+    /* end of step: the power at the full-step velocities, integrated by the trapezoid rule */
+    const double p = rrp_damping_power(fd, v, td, w);
+    W -= 0.5 * h * (p_last + p);
+    p_last = p;
+    double E = 0.0;
+    for (int c = 0; c < 3; c++)
+      E += 0.5 * m * v[c] * v[c] + 0.5 * k * x[c] * x[c] + 0.5 * J * w[c] * w[c] + 0.5 * kr * a[c] * a[c];
+    worst = fmax(worst, fabs(E + W - E0));
+  }
+  assert_true(W > 0.1 * E0); /* a real damping */
+  return worst / E0;
+}
+
+static void test_work_closes_budget(void **state)
+{
+  (void) state;
+  const struct {
+    enum rrp_damping_form form;
+    double ct, cr;
+  } cases[] = {{RRP_DAMPING_VISCOUS, 0.3, 0.2}, {RRP_DAMPING_CUNDALL, 0.3, 0.3}};
+  for (int c = 0; c < 2; c++) {
+    const double e1 = budget_drift(cases[c].form, cases[c].ct, cases[c].cr, 0.02);
+    const double e2 = budget_drift(cases[c].form, cases[c].ct, cases[c].cr, 0.01);
+    print_message("  %s: budget drift %.3g at h = 0.02, %.3g at h = 0.01 (order %.2f)\n",
+                  c ? "cundall" : "viscous", e1, e2, log2(e1 / e2));
+    assert_true(e1 < 1e-3);
+    assert_true(log2(e1 / e2) > 1.8); /* second order */
+  }
+}
+
+int main(void)
+{
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test(test_loads),
+      cmocka_unit_test(test_dissipative),
+      cmocka_unit_test(test_work_closes_budget),
+  };
+  return cmocka_run_group_tests(tests, NULL, NULL);
+}
