@@ -283,6 +283,116 @@ def large_deflection(model, n, alpha):
     return (n - x) / n, -y / n, static
 
 
+GREENHILL = """
+group           ends id 1 ${tip}
+group           inner subtract all ends
+variable        wx atom ${half}*(2*(x>1)-1)
+velocity        all set 0 0 0
+set             group ends omega v_wx 0 0
+# a small lateral perturbation, so that the straight chain can leave the axis
+variable        dy atom 1e-6*sin(3.1*x)
+variable        dz atom 1e-6*cos(2.3*x)
+displace_atoms  inner move 0 v_dy v_dz
+fix             1 all {fix}
+fix             hold ends freeze
+fix             v inner viscous ${gamma}
+variable        r2 atom y*y+z*z
+compute         rmax inner reduce max v_r2
+thermo_style    custom step c_rmax
+thermo_modify   format float %.17g
+thermo          ${ramp}
+timestep        ${dt}
+run             ${ramp}
+set             group ends omega 0 0 0
+thermo          ${hold}
+run             ${hold}
+"""
+
+
+def twisted_grows(model, n, kt, phi):
+    """a chain of n binders, its end spheres held in place and turned in opposite senses about the
+    axis to a total twist phi (slowly), then held: does its lateral excursion grow?"""
+    saved = MODELS[model]
+    astyle, bond, fix = saved
+    MODELS[model] = (astyle, bond.replace(f"{KB} {KT} {KA}", f"{KB} {kt} {KA}"), fix)
+    try:
+        dt, ramp, hold = 0.002, 200000, 800000
+        omega1 = 22.37 * math.sqrt(KB / (MASS * n ** 4))    # the clamped chain's lowest bending mode
+        rows = run(model, n, GREENHILL, {"tip": n + 1, "half": phi / (2 * ramp * dt), "gamma": 0.2 * MASS * omega1,
+                                         "dt": dt, "ramp": ramp, "hold": hold})
+    finally:
+        MODELS[model] = saved
+    # the last table is the hold's: its first row the end of the ramp, its last the end of the hold
+    r_ramp, r_hold = math.sqrt(rows[0][1]), math.sqrt(rows[-1][1])
+    return r_hold > 100 * max(r_ramp, 1e-12) or r_hold > 0.5
+
+
+def greenhill(model, n, kt, steps=6):
+    """the critical total twist of the clamped chain, bracketed by bisection between a twist at
+    which it stays straight and one at which it writhes"""
+    crit = 8.987 * KB / kt
+    lo, hi = 0.5 * crit, 2.0 * crit
+    if twisted_grows(model, n, kt, lo) or not twisted_grows(model, n, kt, hi):
+        return float("nan"), float("nan")
+    for _ in range(steps):
+        mid = 0.5 * (lo + hi)
+        if twisted_grows(model, n, kt, mid):
+            hi = mid
+        else:
+            lo = mid
+    return lo, hi
+
+
+def label_energies(model, sites, order, steps=5000):
+    """the energies after `steps` steps of spheres at `sites` created in `order` (other IDs, the
+    same positions, velocities and spins): bond energy, translational and rotational kinetic"""
+    astyle, bond, fix = MODELS[model]
+    atoms = "\n".join(f"create_atoms    1 single {sites[k]}" for k in order)
+    text = f"""
+plugin load {rrplmp.PLUGIN}
+units           lj
+boundary        f f f
+atom_style      {astyle}
+atom_modify     map array
+region          box block -5 9 -5 9 -5 9
+create_box      1 box bond/types 1 extra/bond/per/atom 8 extra/special/per/atom 30
+{atoms}
+set             type 1 diameter 1.0
+set             type 1 density 1.9
+variable        vx atom 0.05*sin(1.3*x+0.4*y)
+variable        vy atom 0.05*cos(0.7*y+0.9*z)
+variable        vz atom 0.05*sin(1.1*z-0.5*x)
+variable        ox atom 0.4*sin(2.1*x+y)
+variable        oy atom 0.4*cos(1.7*y-z)
+variable        oz atom 0.4*sin(0.8*z+x)
+velocity        all set v_vx v_vy v_vz
+set             group all omega v_ox v_oy v_oz
+pair_style      zero 1.5
+pair_coeff      * *
+create_bonds    many all all 1 0.0 1.2
+{bond}
+fix             1 all {fix}
+compute         kr all erotate/sphere
+thermo_style    custom step ebond ke c_kr
+thermo_modify   format float %.17g norm no
+thermo          {steps}
+timestep        0.002
+run             {steps}
+"""
+    wd = tempfile.mkdtemp(prefix="rrp-labels-")
+    path = os.path.join(wd, "in.labels")
+    with open(path, "w") as fh:
+        fh.write(text)
+    p = subprocess.run([rrplmp.LMP, "-in", path, "-log", "none", "-echo", "none", "-screen", "none", "-log",
+                        "log.lammps"], cwd=wd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    log = open(os.path.join(wd, "log.lammps")).read()
+    if p.returncode != 0:
+        raise RuntimeError(f"LAMMPS failed in {wd}")
+    lines = log.splitlines()
+    k = max(i for i, l in enumerate(lines) if l.split()[:1] == ["Step"])
+    return [float(x) for x in lines[k + 2].split()[1:]]
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--quick", action="store_true", help="n = 10 only, short runs")
@@ -382,6 +492,52 @@ def main():
             fcsv.append(f"{kind},{model},{got:.10g},{expected:.10g}")
             table.append(f"| {kind} | {model} | {got:.6g} | {expected:.6g} | {abs(got / expected - 1):.2g} |")
     table.append("")
+
+    # labels
+    import random
+    rng = random.Random(33)
+    triple = ["0.0 0 0", "1.0 0 0", "1.5 0.866 0"]
+    grid = [f"{x + 0.03 * rng.uniform(-1, 1):.6f} {y + 0.03 * rng.uniform(-1, 1):.6f} "
+            f"{z + 0.03 * rng.uniform(-1, 1):.6f}" for x in range(3) for y in range(3) for z in range(3)]
+    table += ["## The atoms' labels", "",
+              "The same spheres (positions, velocities, spins from the positions) created in another order, "
+              "so with other IDs: the largest relative change of the bond energy, translational and "
+              "rotational kinetic energy after 5000 steps.", "",
+              "| system | model | relative change |", "| --- | --- | --- |"]
+    for name, sites, order in (("3 spheres", triple, [2, 0, 1]),
+                               ("packing of 27", grid, rng.sample(range(27), 27))):
+        for model in ("rrp linear", "rrp convected", "bpm/rotational"):
+            rrplmp.log(f"labels, {name}: {model}")
+            a = label_energies(model, sites, list(range(len(sites))))
+            b = label_energies(model, sites, order)
+            dev = max(abs(x - y) / max(abs(x), 1e-300) for x, y in zip(a, b))
+            table.append(f"| {name} | {model} | {dev:.2g} |")
+    table.append("")
+
+    # Greenhill
+    if not args.quick:
+        table += ["## A chain twisted at its ends: the writhing onset", "",
+                  "40 binders, both end spheres held in place and turned about the axis in opposite senses to a "
+                  "total twist (over 200000 steps), then held for 800000 steps, lightly damped, with a lateral "
+                  "perturbation of 1e-6: the chain writhes when the perturbation grows a hundredfold. The onset "
+                  "is bracketed by bisection (6 steps). Greenhill: the clamped-clamped critical twisting moment "
+                  "8.99 EI/L, a total twist of 8.99 Kb/Kt for the chain (EI = Kb L0, GJ = Kt L0).", "",
+                  "| model | Kt | straight at | writhes at | Greenhill | ratio (midpoint) |",
+                  "| --- | --- | --- | --- | --- | --- |"]
+        for model in ("rrp linear", "bpm/rotational"):
+            for kt in (KT, 2 * KT):
+                rrplmp.log(f"greenhill: {model}, Kt = {kt}")
+                expect = 8.987 * KB / kt
+                try:
+                    lo, hi = greenhill(model, 40, kt)
+                except RuntimeError as e:
+                    where = next((l for l in str(e).splitlines() if "ERROR" in l), "LAMMPS stopped")
+                    where = where.split("(src")[0].replace("ERROR on proc 0: ", "").strip()
+                    table.append(f"| {model} | {kt:g} | failed: {where} | | {expect:.4g} | |")
+                    continue
+                table.append(f"| {model} | {kt:g} | {lo:.4g} | {hi:.4g} | {expect:.4g} | "
+                             f"{0.5 * (lo + hi) / expect:.3f} |")
+        table.append("")
 
     with open(os.path.join(args.out, "table.md"), "w") as fh:
         fh.write("\n".join(table) + "\n")

@@ -210,6 +210,20 @@ set             group all density 1.9
 """
 
 
+def spinning(spin=3.0, speed=0.3):
+    """Input lines giving every atom a spin and a velocity from its position (so that any processor
+    grid and any atom order makes the same state): up to `spin` and `speed`."""
+    return f"""variable        ox atom {spin}*sin(5.1*x+1.3*y)
+variable        oy atom {spin}*cos(2.3*y-0.7*z)
+variable        oz atom {spin}*sin(1.7*z+2.9*x)
+variable        vx atom {speed}*cos(3.1*y+z)
+variable        vy atom {speed}*sin(2.2*z-x)
+variable        vz atom {speed}*cos(1.9*x+0.5*y)
+set             group all omega v_ox v_oy v_oz
+velocity        all set v_vx v_vy v_vz
+"""
+
+
 def drifting_composite(style, grid="", comm="", fix="fix             1 all rrp/nve", style_args=""):
     """A periodic binder composite of 6^3 spheres (rrp/binder, rrp/hertz) drifting through the
     box, so that atoms migrate between ranks and neighbor lists are rebuilt often (every 1 delay

@@ -14,15 +14,7 @@ atom_style      hybrid sphere bond
 boundary        p p p
 """ + t.jittered_lattice(4, slots=14, specials=40, jitter=0.03, seed=4411, diameter=1.0) + """
 mass            * 1.0
-variable        ox atom 3.0*sin(5.1*x+1.3*y)
-variable        oy atom 3.0*cos(2.3*y-0.7*z)
-variable        oz atom 3.0*sin(1.7*z+2.9*x)
-variable        vx atom 0.3*cos(3.1*y+z)
-variable        vy atom 0.3*sin(2.2*z-x)
-variable        vz atom 0.3*cos(1.9*x+0.5*y)
-set             group all omega v_ox v_oy v_oz
-velocity        all set v_vx v_vy v_vz
-pair_style      rrp/hertz
+""" + t.spinning() + """pair_style      rrp/hertz
 pair_coeff      * * 2000.0
 bond_style      zero
 bond_coeff      1
