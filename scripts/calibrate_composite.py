@@ -173,7 +173,7 @@ def calibrate(targets, data, shear="linear", tol=0.05, max_iter=8, np=1, report=
     def fit_nu(got):
         """the secant method on log(Ks/Ka): a larger Ks/Ka lowers nu"""
         x0, f0 = math.log(params["ks"] / params["ka"]), got["nu"] - targets["nu"]
-        x1 = x0 + (0.7 if f0 < 0 else -0.7)
+        x1 = x0 + (-0.5 if f0 < 0 else 0.5)
         for _ in range(max_iter):
             params["ks"] = params["ka"] * math.exp(x1)
             got = measure(params, "nu: Ks/Ka")

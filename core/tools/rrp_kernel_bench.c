@@ -185,40 +185,50 @@ int main(int argc, char **argv)
     }
     printf("binder   convected %7.2f ns per bond-step\n", 1e9 * best);
     /* the same bonds in blocks (rrp_binder_loads), gathered and scattered as bond_style
-     * rrp/binder does */
+     * rrp/binder does: the paper's binder (blocked), shear linear (linear), and shear linear with a
+     * twist stiffness apart from the bending one (linear-kt) */
     static rrp_binder_block blk;
-    best = HUGE_VAL;
-    for (int r = 0; r < reps; r++) {
-      const double t0 = now();
-      for (int st = 0; st < steps; st++)
-        for (int i0 = 0; i0 < n; i0 += RRP_BINDER_BLOCK) {
-          const int nb = n - i0 < RRP_BINDER_BLOCK ? n - i0 : RRP_BINDER_BLOCK;
-          for (int k = 0; k < nb; k++) {
-            const int i = i0 + k, j = i + 1 < n ? i + 1 : 0;
-            for (int d = 0; d < 3; d++) {
-              blk.d[d][k] = x[i][d] - x[j][d];
-              blk.ri[d][k] = ref[i].ri[d];
+    const struct {
+      const char *name;
+      rrp_binder_coeff c;
+    } forms[] = {{"blocked", c},
+                 {"linear", {10.0, 10.0, 200.0, 200.0, RRP_SHEAR_LINEAR, 0}},
+                 {"linear-kt", {10.0, 4.0, 200.0, 200.0, RRP_SHEAR_LINEAR, 0}}};
+    for (size_t m = 0; m < sizeof(forms) / sizeof(forms[0]); m++) {
+      const rrp_binder_coeff *cf = &forms[m].c;
+      best = HUGE_VAL;
+      for (int r = 0; r < reps; r++) {
+        const double t0 = now();
+        for (int st = 0; st < steps; st++)
+          for (int i0 = 0; i0 < n; i0 += RRP_BINDER_BLOCK) {
+            const int nb = n - i0 < RRP_BINDER_BLOCK ? n - i0 : RRP_BINDER_BLOCK;
+            for (int k = 0; k < nb; k++) {
+              const int i = i0 + k, j = i + 1 < n ? i + 1 : 0;
+              for (int d = 0; d < 3; d++) {
+                blk.d[d][k] = x[i][d] - x[j][d];
+                blk.ri[d][k] = ref[i].ri[d];
+              }
+              for (int d = 0; d < 4; d++) {
+                blk.qi[d][k] = q[i][d];
+                blk.qj[d][k] = q[j][d];
+                blk.p[d][k] = ref[i].p[d];
+              }
+              blk.kb[k] = cf->kb;
+              blk.kt[k] = cf->kt;
+              blk.ka[k] = cf->ka;
+              blk.ks[k] = cf->ks;
+              blk.measure[k] = cf->measure;
             }
-            for (int d = 0; d < 4; d++) {
-              blk.qi[d][k] = q[i][d];
-              blk.qj[d][k] = q[j][d];
-              blk.p[d][k] = ref[i].p[d];
+            if (rrp_binder_loads(&blk, nb, cf->shear) != RRP_OK) {
+              fprintf(stderr, "rrp-kernel-bench: binder block failed\n");
+              return 1;
             }
-            blk.kb[k] = c.kb;
-            blk.kt[k] = c.kt;
-            blk.ka[k] = c.ka;
-            blk.ks[k] = c.ks;
-            blk.measure[k] = c.measure;
+            for (int k = 0; k < nb; k++) sum += blk.fi[0][k] + blk.ti[1][k];
           }
-          if (rrp_binder_loads(&blk, nb, c.shear) != RRP_OK) {
-            fprintf(stderr, "rrp-kernel-bench: binder block failed\n");
-            return 1;
-          }
-          for (int k = 0; k < nb; k++) sum += blk.fi[0][k] + blk.ti[1][k];
-        }
-      best = fmin(best, (now() - t0) / ((double) steps * n));
+        best = fmin(best, (now() - t0) / ((double) steps * n));
+      }
+      printf("binder   %-9s %6.2f ns per bond-step\n", forms[m].name, 1e9 * best);
     }
-    printf("binder   blocked  %8.2f ns per bond-step\n", 1e9 * best);
     volatile double keep = sum;
     (void) keep;
     free(ref);
