@@ -8,6 +8,7 @@
   N Km Ka Ks;
 - the labels of the atoms do not matter: a chain and a packing created in another order (other
   IDs, the same positions, velocities and spins) keep the same energies after 5000 steps;
+- a free spinning packing with shear linear and Kt != Kb keeps its angular momentum to round-off;
 - shear linear with Kb != Kt continues bitwise through write_restart/read_restart and through
   write_data/rrp/read_data, and write_data writes the five-number Bond Coeffs that read back."""
 import math
@@ -152,6 +153,43 @@ for name, sites in (("chain", chain), ("packing of 27", grid)):
         t.check(f"{name}, {model}: the energies after 5000 steps do not depend on the atoms' labels",
                 dev < 1e-10 and min(a) > 0, f"bond, translational, rotational energy {a}, largest relative "
                 f"difference {dev:.2g}")
+
+# a free, spinning packing with shear linear and Kt != Kb keeps its angular momentum to round-off
+FREE = """
+plugin load ${plugin}
+units           lj
+boundary        f f f
+atom_style      hybrid sphere bond
+region          box block -6 10 -6 10 -6 10
+create_box      1 box bond/types 1 extra/bond/per/atom 8 extra/special/per/atom 30
+""" + "\n".join(f"create_atoms    1 single {p}" for p in grid) + """
+set             type 1 diameter 1.0
+set             type 1 density 1.9
+""" + t.spinning(0.4, 0.05) + """
+velocity        all set 0.3 0 0 sum yes
+pair_style      zero 1.5
+pair_coeff      * *
+create_bonds    many all all 1 0.0 1.2
+special_bonds   lj/coul 1.0 1.0 1.0
+pair_style      rrp/hertz
+pair_coeff      * * 2100.0
+bond_style      rrp/binder shear linear
+bond_coeff      1 10.0 4.0 200.0 200.0
+fix             1 all rrp/nve
+compute         m all rrp/momentum
+thermo_style    custom step c_m[4] c_m[5] c_m[6] ebond
+thermo_modify   format float %.17g norm no
+thermo          5000
+timestep        0.002
+run             5000
+"""
+out = t.must_run(FREE, t.workdir("free-linear"))
+lines = out.splitlines()
+k = next(i for i, l in enumerate(lines) if l.split()[:2] == ["Step", "c_m[4]"])
+L0, L1 = ([float(x) for x in lines[k + j].split()[1:4]] for j in (1, 2))
+dL = max(abs(a - b) for a, b in zip(L0, L1)) / max(abs(a) for a in L0)
+t.check("a free spinning packing (shear linear, Kt != Kb) keeps its angular momentum to round-off (5000 steps)",
+        dL < 1e-12, f"L {L0} -> {L1}, relative change {dL:.2g}")
 
 # restart and data files carry shear linear and Kt
 STATE = """
