@@ -240,9 +240,8 @@ def calibrate(targets, data, shear="linear", tol=0.05, max_iter=8, np=1, report=
         unreachable["UCS/UTS"] = (
             f"UCS/UTS = {ratio_got:.3g} where {ratio_want:.3g} is wanted. Compression breaks these binders mostly "
             "in tension too (the specimen widens), so eps_c sets both strengths; the shear and bending angles can "
-            "only lower UCS, and with angles that never break the ratio stays near its largest value. Binders that "
-            "break on a strain criterion share this limit with the bonded-particle models of the literature "
-            "(Potyondy and Cundall 2004: UCS/UTS of about 4 where rocks have 10 to 20)")
+            "only lower UCS, and with angles that never break the ratio stays near its largest value. Bonded-particle "
+            "models are known for too low a ratio of compressive to tensile strength (Potyondy and Cundall 2004)")
         return got
 
     strengths = [k for k in ("UCS", "UTS") if k in targets]
