@@ -3,7 +3,9 @@
    Bookkeeping only: the loads and their power come from rrp/damping.h in core/. post_force adds
    each atom's load (from the velocities then: the half-step velocities, as fix viscous and fix
    damping/cundall) and keeps it to the end of the step, where its power at the full-step
-   velocities is integrated in time by the trapezoid rule.
+   velocities is integrated in time by the trapezoid rule. Each atom keeps both velocities, so
+   that a run continued (or read from a restart file) starts with the loads of an uninterrupted
+   run.
 ------------------------------------------------------------------------- */
 
 #include "fix_rrp_damping.h"
@@ -13,9 +15,12 @@
 #include "atom.h"
 #include "comm.h"
 #include "error.h"
+#include "memory.h"
 #include "modify.h"
 #include "update.h"
 
+#include <algorithm>
+#include <cmath>
 #include <cstring>
 
 using namespace LAMMPS_NS;
@@ -24,7 +29,8 @@ using namespace FixConst;
 /* fix ID group rrp/damping viscous|cundall Ct Cr */
 
 FixRRPDamping::FixRRPDamping(LAMMPS *lmp, int narg, char **arg) :
-    Fix(lmp, narg, arg), work{0.0, 0.0}, last_power{0.0, 0.0}, total{0.0, 0.0}, reduced_step(-1)
+    Fix(lmp, narg, arg), saved(nullptr), saved_step(-1), work{0.0, 0.0}, last_power{0.0, 0.0},
+    total{0.0, 0.0}, reduced_step(-1)
 {
   if (narg < 6) utils::missing_cmd_args(FLERR, "fix rrp/damping", error);
   if (narg > 6)
@@ -57,6 +63,20 @@ FixRRPDamping::FixRRPDamping(LAMMPS *lmp, int narg, char **arg) :
   dynamic_group_allow = 1;
   respa_level_support = 1;
   nevery = 1;
+  restart_peratom = 1;
+  create_attribute = 1;
+  FixRRPDamping::grow_arrays(atom->nmax);
+  atom->add_callback(Atom::GROW);
+  atom->add_callback(Atom::RESTART);
+}
+
+FixRRPDamping::~FixRRPDamping()
+{
+  if (modify->nfix) {
+    atom->delete_callback(id, Atom::GROW);
+    atom->delete_callback(id, Atom::RESTART);
+  }
+  memory->destroy(saved);
 }
 
 int FixRRPDamping::setmask()
@@ -84,7 +104,13 @@ void FixRRPDamping::init()
 
 void FixRRPDamping::setup(int vflag)
 {
+  // a run that starts at the step of the saved velocities, each atom's velocities still the
+  // full-step ones of that step (a run continued, or read from a restart file), computes its load
+  // from the velocities of that step's load: the forces of the step are those of an uninterrupted
+  // run. Other atoms (velocities set anew, atoms added) get a load from their velocities now.
+  reuse = saved_step == update->ntimestep;
   RRPRespa::setup_force(lmp, this, vflag, ilevel_respa);
+  reuse = false;
   // the power at the start: the set-up's velocities are full-step velocities
   power(last_power);
 }
@@ -97,11 +123,20 @@ void FixRRPDamping::post_force(int /*vflag*/)
   const int *mask = atom->mask;
   const int nlocal = atom->nlocal;
   load.assign(6 * (size_t) nlocal, 0.0);
+  const double zero[3] = {0.0, 0.0, 0.0};
   for (int i = 0; i < nlocal; i++) {
     if (!(mask[i] & groupbit)) continue;
+    double *s = saved[i];
+    // the velocities of the load: now, or at set-up those the step's load was computed from
+    const bool same = reuse && memcmp(s + 6, v[i], 3 * sizeof(double)) == 0 &&
+        memcmp(s + 9, omega ? omega[i] : zero, 3 * sizeof(double)) == 0;
+    if (!same)
+      for (int k = 0; k < 3; k++) {
+        s[k] = v[i][k];
+        s[3 + k] = omega ? omega[i][k] : 0.0;
+      }
     double *fd = &load[6 * (size_t) i], *td = fd + 3;
-    rrp_damping_load(&damping, f[i], v[i], torque ? torque[i] : nullptr, omega ? omega[i] : nullptr,
-                     fd, td);
+    rrp_damping_load(&damping, f[i], s, torque ? torque[i] : nullptr, omega ? s + 3 : nullptr, fd, td);
     for (int k = 0; k < 3; k++) f[i][k] += fd[k];
     if (torque)
       for (int k = 0; k < 3; k++) torque[i][k] += td[k];
@@ -120,8 +155,10 @@ void FixRRPDamping::power(double p[2]) const
   p[0] = p[1] = 0.0;
   double **v = atom->v;
   double **omega = atom->omega_flag ? atom->omega : nullptr;
+  const int *mask = atom->mask;
   const int n = std::min(atom->nlocal, (int) (load.size() / 6));
   for (int i = 0; i < n; i++) {
+    if (!(mask[i] & groupbit)) continue;
     const double *fd = &load[6 * (size_t) i];
     p[0] += rrp_damping_power(fd, v[i], nullptr, nullptr);
     if (omega) p[1] += rrp_damping_power(fd + 3, omega[i], nullptr, nullptr);
@@ -135,6 +172,15 @@ void FixRRPDamping::end_of_step()
 {
   double p[2];
   power(p);
+  // the full-step velocities: a run that starts here with them takes the step's load again
+  double **v = atom->v;
+  double **omega = atom->omega_flag ? atom->omega : nullptr;
+  for (int i = 0; i < atom->nlocal; i++)
+    for (int k = 0; k < 3; k++) {
+      saved[i][6 + k] = v[i][k];
+      saved[i][9 + k] = omega ? omega[i][k] : 0.0;
+    }
+  saved_step = update->ntimestep;
   const double h = update->dt;
   for (int k = 0; k < 2; k++) {
     work[k] -= 0.5 * h * (last_power[k] + p[k]);
@@ -170,15 +216,15 @@ void FixRRPDamping::write_restart(FILE *fp)
   reduced_step = -1;
   reduce();
   if (comm->me != 0) return;
-  const double list[3] = {1.0, total[0], total[1]};
+  const double list[4] = {1.0, total[0], total[1], (double) saved_step};
   const int size = sizeof(list);
   fwrite(&size, sizeof(int), 1, fp);
-  fwrite(list, sizeof(double), 3, fp);
+  fwrite(list, sizeof(double), 4, fp);
 }
 
 void FixRRPDamping::restart(char *buf)
 {
-  double list[3];
+  double list[4];
   memcpy(list, buf, sizeof(list));
   if (list[0] != 1.0)
     error->all(FLERR, "Fix rrp/damping: the restart file has record version {}; this plugin reads 1",
@@ -186,4 +232,69 @@ void FixRRPDamping::restart(char *buf)
   // the total is this rank's share on rank 0 only, so that the ranks' sum is the total
   work[0] = comm->me == 0 ? list[1] : 0.0;
   work[1] = comm->me == 0 ? list[2] : 0.0;
+  saved_step = (bigint) list[3];
+}
+
+/* ---------------------------------------------------------------------- */
+
+void FixRRPDamping::grow_arrays(int nmax)
+{
+  memory->grow(saved, nmax, NSAVED, "rrp/damping:saved");
+  for (int i = nmax_saved; i < nmax; i++) FixRRPDamping::set_arrays(i);
+  nmax_saved = std::max(nmax_saved, nmax);
+}
+
+// a new atom has no saved load: it gets one from its velocities at the next set-up
+void FixRRPDamping::set_arrays(int i)
+{
+  for (int k = 0; k < NSAVED; k++) saved[i][k] = NAN;
+}
+
+void FixRRPDamping::copy_arrays(int i, int j, int /*delflag*/)
+{
+  for (int k = 0; k < NSAVED; k++) saved[j][k] = saved[i][k];
+}
+
+int FixRRPDamping::pack_exchange(int i, double *buf)
+{
+  for (int k = 0; k < NSAVED; k++) buf[k] = saved[i][k];
+  return NSAVED;
+}
+
+int FixRRPDamping::unpack_exchange(int nlocal, double *buf)
+{
+  for (int k = 0; k < NSAVED; k++) saved[nlocal][k] = buf[k];
+  return NSAVED;
+}
+
+int FixRRPDamping::pack_restart(int i, double *buf)
+{
+  // buf[0] is the count of values including itself: other fixes skip over it that way
+  buf[0] = NSAVED + 1;
+  for (int k = 0; k < NSAVED; k++) buf[k + 1] = saved[i][k];
+  return NSAVED + 1;
+}
+
+void FixRRPDamping::unpack_restart(int nlocal, int nth)
+{
+  double **extra = atom->extra;
+  int m = 0;
+  for (int i = 0; i < nth; i++) m += static_cast<int>(extra[nlocal][m]);
+  m++;
+  for (int k = 0; k < NSAVED; k++) saved[nlocal][k] = extra[nlocal][m++];
+}
+
+int FixRRPDamping::size_restart(int /*nlocal*/)
+{
+  return NSAVED + 1;
+}
+
+int FixRRPDamping::maxsize_restart()
+{
+  return NSAVED + 1;
+}
+
+double FixRRPDamping::memory_usage()
+{
+  return (double) atom->nmax * NSAVED * sizeof(double);
 }

@@ -82,9 +82,12 @@ def main(folder):
 
     fig, ax = plt.subplots(figsize=(7.5, 4.5))
     binder = d["Um"] + d["Ua"] + d["Us"]
+    # files of in.compress before fix rrp/damping have no dissipated column
+    dissipated = d.get("dissipated", np.zeros_like(strain))
     for y, label in ((d["ke"], "kinetic"), (binder, "binders"), (d["Upp"], "contacts"), (d["Upw"], "walls"),
-                     (d["released"], "released by ruptures"), (d["work"], "work of the walls"),
-                     (d["balance"], "kinetic + potential + released - work")):
+                     (d["released"], "released by ruptures"), (dissipated, "dissipated by damping"),
+                     (d["work"], "work of the walls"),
+                     (d["balance"], "kinetic + potential + released + dissipated - work")):
         ax.plot(strain, y, label=label)
     ax.set_xlabel("nominal strain")
     ax.set_ylabel("energy")
@@ -95,7 +98,7 @@ def main(folder):
     drift = d["balance"][-1] - d["balance"][0]
     summary.append(f"energy balance {d['balance'][0]:.6g} -> {d['balance'][-1]:.6g} (change {drift:.3g}, "
                    f"{abs(drift) / max(d['work'][-1], 1e-300):.3g} of the walls' work {d['work'][-1]:.5g}; "
-                   f"released {d['released'][-1]:.5g})")
+                   f"released {d['released'][-1]:.5g}, dissipated {dissipated[-1]:.5g})")
 
     atoms = dump_frames(os.path.join(folder, "compress.dump"))[-1]
     _, names, a = atoms

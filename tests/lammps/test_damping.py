@@ -1,7 +1,8 @@
 """fix rrp/damping: viscous damping gives the bits of LAMMPS's fix viscous + fix viscous/sphere,
 Cundall damping LAMMPS's fix damping/cundall to round-off; its work, a global scalar in ecouple,
 closes the energy budget (kinetic with rotation + potential + dissipated) to second order in the
-step while it removes most of the energy; the work continues through a restart file and is the
+step while it removes most of the energy; a run split in two or continued from a restart file
+ends as the uninterrupted run to round-off (LAMMPS's fix viscous does not); the work continues through a restart file and is the
 same on 2 ranks; bad input stops with an error naming it."""
 import os
 
@@ -32,7 +33,7 @@ thermo_modify   format float %.17g norm no
 thermo          ${n}
 timestep        ${dt}
 run             ${n}
-write_dump      all custom final.dump id x y z vx vy vz omegax omegay omegaz modify sort id format float %.17g
+write_dump      all custom final.dump id xu yu zu vx vy vz omegax omegay omegaz modify sort id format float %.17g
 """
 
 
@@ -72,6 +73,51 @@ for form in ("viscous 0.5 0.1", "cundall 0.3 0.2"):
             order > 1.8 and drift[1] < 1e-3 * last[3] and share > 0.5,
             f"drift {drift[0]:.3g} (dt 0.004), {drift[1]:.3g} (dt 0.002): order {order:.2f}; "
             f"dissipated {share:.2f} of the energy")
+
+# a run split in two, and a run continued from a restart file, start with the loads of the
+# uninterrupted run (LAMMPS's damping fixes take the full-step velocities there): the same state
+# to round-off (the set-up's reneighboring reorders the sums: undamped, the split run differs by
+# 2e-13 too), where LAMMPS's fix viscous differs by the step's damping
+SPLIT = """
+compute         er all erotate/sphere
+thermo_style    custom step etotal c_er ecouple
+thermo_modify   format float %.17g norm no
+timestep        0.002
+run             250
+${second}
+run             250
+write_dump      all custom final.dump id xu yu zu vx vy vz omegax omegay omegaz modify sort id format float %.17g
+"""
+for form in ("viscous 0.5 0.1", "cundall 0.3 0.2"):
+    _, whole, ref, _, _ = run(f"fix d all rrp/damping {form}\n", n=500)
+    wd = t.workdir("damping-split")
+    t.must_run(PACK + f"fix d all rrp/damping {form}\n" + SPLIT.replace("${second}", ""), wd)
+    split = t.read_dump(os.path.join(wd, "final.dump"))
+    t.check(f"{form}: two runs of 250 steps end as one of 500, to round-off", deviation(split, ref) < 1e-11,
+            f"largest difference {deviation(split, ref):.3g}")
+    wd = t.workdir("damping-restart")
+    t.must_run(PACK + f"fix d all rrp/damping {form}\n" + SPLIT.replace("${second}", "write_restart half.restart")
+               .replace("run             250\nwrite_dump", "write_dump"), wd)
+    t.must_run(f"""
+plugin load ${{plugin}}
+read_restart    half.restart
+pair_style      rrp/hertz
+pair_coeff      * * 2000.0
+fix             1 all rrp/nve
+fix             d all rrp/damping {form}
+timestep        0.002
+run             250
+write_dump      all custom final.dump id xu yu zu vx vy vz omegax omegay omegaz modify sort id format float %.17g
+""", wd)
+    cont = t.read_dump(os.path.join(wd, "final.dump"))
+    t.check(f"{form}: 250 steps read from a restart file continue the uninterrupted run, to round-off",
+            deviation(cont, ref) < 1e-11, f"largest difference {deviation(cont, ref):.3g}")
+_, _, ref, _, _ = run("fix d all viscous 0.5\nfix dr all viscous/sphere 0.1\n", n=500)
+wd = t.workdir("damping-split")
+t.must_run(PACK + "fix d all viscous 0.5\nfix dr all viscous/sphere 0.1\n" + SPLIT.replace("${second}", ""), wd)
+dev = deviation(t.read_dump(os.path.join(wd, "final.dump")), ref)
+t.check("LAMMPS's fix viscous, split the same way, differs by the step's damping (> 1e-7)", dev > 1e-7,
+        f"largest difference {dev:.3g}")
 
 # a restart continues the tally; 2 ranks tally the same work
 first, last, _, wd, _ = run("fix d all rrp/damping viscous 0.5 0.1\n", n=500, extra="write_restart state.restart\n")

@@ -6,7 +6,7 @@ out = t.must_run("plugin load ${plugin}\nplugin list\n", wd)
 STYLES = [("fix", "rrp/nve"), ("fix", "rrp/nve/asphere"), ("fix", "rrp/gravity"), ("fix", "rrp/wall"), ("bond", "rrp/binder"),
           ("pair", "rrp/hertz"), ("compute", "rrp/atom"), ("compute", "rrp/momentum"),
           ("compute", "rrp/energy"), ("command", "rrp/read_data"), ("fix", "RRP/ORIENTATION"),
-          ("fix", "BOND_HISTORY/RRP"), ("fix", "RRP/BINDER_LEGACY"), ("fix", "RRP/READ_DATA")]
+          ("fix", "BOND_HISTORY/RRP"), ("fix", "RRP/BINDER_LEGACY"), ("fix", "RRP/READ_DATA"), ("fix", "rrp/damping")]
 for style, name in STYLES:
     t.check(f"registers {style} style {name}", f"{style} style plugin {name}" in out)
 t.check("announces each style as it loads", out.count("Loading plugin:") == len(STYLES))

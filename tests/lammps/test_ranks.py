@@ -103,6 +103,7 @@ fix             wlo all rrp/wall zlo v_zlo 2100.0
 fix             whi all rrp/wall zhi v_zhi 2100.0
 fix_modify      wlo energy yes virial yes
 fix_modify      whi energy yes virial yes
+fix             damp all rrp/damping viscous 0.5 0.05
 compute         o all rrp/atom
 timestep        0.005
 run             ${n2}
