@@ -304,9 +304,14 @@ def main():
         print(f"cannot reach {k}: {why}")
     if args.out:
         os.makedirs(args.out, exist_ok=True)
+        command = "scripts/calibrate_composite.py " + " ".join(a for a in sys.argv[1:] if not a.startswith("--out")
+                                                                 and a != args.out)
+        head = [f"# Calibration: {', '.join(f'{k} = {v:g}' for k, v in targets.items())} (shear {args.shear})", "",
+                f"`{command}`", "", "Each iteration: the coefficients changed and the four properties measured "
+                "(compression and tension of the specimen, see README.md).", ""]
         with open(os.path.join(args.out, "table.md"), "w") as fh:
-            fh.write("\n".join(table + [""] + lines + ["", "```"] + coefficient_lines(params) + ["```"] +
-                               [f"cannot reach {k}: {w}" for k, w in unreachable.items()]) + "\n")
+            fh.write("\n".join(head + table + [""] + lines + ["", "```"] + coefficient_lines(params) + ["```"] +
+                               [f"Cannot reach {k}: {w}" for k, w in unreachable.items()]) + "\n")
     ok = all(abs(got[k] / v - 1) <= args.tol for k, v in targets.items())
     sys.exit(0 if ok or unreachable else 1)
 
