@@ -3,6 +3,7 @@
 examples/composite, with the paper's shear form and with shear linear (studies/composite-material).
 
   study_composite_material.py [--quick] [--sizes 3000,20000] [--np 2] [--out DIR]
+  study_composite_material.py --add --sizes 100000 [--data FILE]   (a large size apart)
 
 1. rate convergence: in.compress on the packing of 3000 spheres at the example's default wall
    speed (0.01, viscous damping by fix rrp/damping) and at 1/2 and 1/4 (1/8) of it, with each shear
@@ -30,6 +31,10 @@ def main():
     ap.add_argument("--sizes", default="3000,20000", help="spheres packed, comma-separated")
     ap.add_argument("--np", type=int, default=2, help="MPI ranks for the sizes above 5000")
     ap.add_argument("--out", default=os.path.join(rrplmp.TOP, "studies", "composite-material"))
+    ap.add_argument("--add", action="store_true",
+                    help="material rows only, for --sizes, added to the table and material.csv in --out (a "
+                         "large size run apart)")
+    ap.add_argument("--data", help="with --add and one size: a data file of in.pack of that size")
     args = ap.parse_args()
     os.makedirs(args.out, exist_ok=True)
     if not os.path.exists(rrplmp.PLUGIN):
@@ -43,6 +48,9 @@ def main():
              "examples/composite (in.pack, in.compress, in.tension) with the example's coefficients "
              "(Km = Kt = 10, Ka = Ks = 200, Kpp = Kpw = 2100, critical values 0.02 0.15 0.15 0.25), "
              "viscous damping 0.5 0.05 (fix rrp/damping), time step 0.005.", ""]
+    if args.add:
+        add_material(args, sizes, emax, forms)
+        return
     try:
         data = {}
         for n in sizes:
@@ -88,19 +96,11 @@ def main():
                   "| --- | --- | --- | --- | --- | --- | --- | --- | --- |"]
         mcsv = ["n,shear,E,nu,UCS,strain_UCS,UTS,strain_UTS"]
         for n in sizes:
-            np = args.np if n > 5000 else 1
             for form in forms:
-                p = dict(cal.BASE, shear=form, kt=cal.BASE["km"])
-                rrplmp.log(f"material, {n} spheres, shear {form}: compression")
-                c = cal.compress(data[n], p, np=np, emax=emax)
-                rrplmp.log(f"material, {n} spheres, shear {form}: tension")
-                t = cal.tension(data[n], p, np=np, emax=0.05)
-                curves[("tension", form, n)] = [(row[2], row[3]) for row in t["rows"]]
-                mcsv.append(f"{n},{form},{c['E']:.8g},{c['nu']:.6g},{c['UCS']:.8g},{c['strain_peak']:.6g},"
-                            f"{t['UTS']:.8g},{t['strain_peak']:.6g}")
-                table.append(f"| {n} | {form} | {c['E']:.4g} | {c['nu']:.3f} | {c['UCS']:.4g} | "
-                             f"{c['strain_peak']:.4f} | {t['UTS']:.4g} | {t['strain_peak']:.4f} | "
-                             f"{c['UCS'] / t['UTS']:.3g} |")
+                row, line, trows = material(data[n], n, form, args.np if n > 5000 else 1, emax)
+                curves[("tension", form, n)] = trows
+                mcsv.append(line)
+                table.append(row)
         table.append("")
     except RuntimeError as e:
         sys.exit(f"study_composite_material.py: {e}")
@@ -137,6 +137,47 @@ def main():
         fig.tight_layout()
         fig.savefig(os.path.join(args.out, "stress-strain.png"), dpi=110)
     rrplmp.log(f"wrote {args.out}/table.md")
+
+
+def material(data, n, form, np, emax):
+    """one size and shear form: the table row, the csv line, the tension curve"""
+    p = dict(cal.BASE, shear=form, kt=cal.BASE["km"])
+    rrplmp.log(f"material, {n} spheres, shear {form}: compression")
+    c = cal.compress(data, p, np=np, emax=emax)
+    rrplmp.log(f"material, {n} spheres, shear {form}: tension")
+    t = cal.tension(data, p, np=np, emax=0.05)
+    line = (f"{n},{form},{c['E']:.8g},{c['nu']:.6g},{c['UCS']:.8g},{c['strain_peak']:.6g},"
+            f"{t['UTS']:.8g},{t['strain_peak']:.6g}")
+    row = (f"| {n} | {form} | {c['E']:.4g} | {c['nu']:.3f} | {c['UCS']:.4g} | {c['strain_peak']:.4f} | "
+           f"{t['UTS']:.4g} | {t['strain_peak']:.4f} | {c['UCS'] / t['UTS']:.3g} |")
+    return row, line, [(r[2], r[3]) for r in t["rows"]]
+
+
+def add_material(args, sizes, emax, forms):
+    """--add: the material rows of more sizes, after the table's last material row"""
+    path = os.path.join(args.out, "table.md")
+    lines = open(path).read().splitlines()
+    csv = open(os.path.join(args.out, "material.csv")).read().splitlines()
+    try:
+        for n in sizes:
+            np = args.np if n > 5000 else 1
+            if args.data and len(sizes) == 1:
+                data = args.data
+            else:
+                rrplmp.log(f"packing {n} spheres")
+                data = cal.pack(n, np=np)
+            for form in forms:
+                row, line, _ = material(data, n, form, np, emax)
+                last = max(k for k, l in enumerate(lines) if l.startswith("| ") and l.split("|")[1].strip().isdigit())
+                lines.insert(last + 1, row)
+                csv.append(line)
+                with open(path, "w") as fh:
+                    fh.write("\n".join(lines) + "\n")
+                with open(os.path.join(args.out, "material.csv"), "w") as fh:
+                    fh.write("\n".join(csv) + "\n")
+    except RuntimeError as e:
+        sys.exit(f"study_composite_material.py: {e}")
+    rrplmp.log(f"added {sizes} to {path}")
 
 
 if __name__ == "__main__":
