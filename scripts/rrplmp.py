@@ -91,3 +91,23 @@ def read_table(path):
     """read_rows as a 2-d numpy array"""
     import numpy as np
     return np.array(read_rows(path), ndmin=2)
+
+
+def write_lines(folder, files):
+    """Write each {file name: list of lines} into folder, one line each."""
+    for name, lines in files.items():
+        with open(os.path.join(folder, name), "w") as fh:
+            fh.write("\n".join(lines) + "\n")
+
+
+def pyplot():
+    """matplotlib.pyplot with the Agg backend, or None after a line saying what to install."""
+    try:
+        import matplotlib
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+    except ImportError:
+        log("no figure: matplotlib is missing (apt-get install python3-matplotlib, or pip install matplotlib)")
+        return None
+    return plt
+

@@ -539,21 +539,10 @@ def main():
                              f"{0.5 * (lo + hi) / expect:.3f} |")
         table.append("")
 
-    with open(os.path.join(args.out, "table.md"), "w") as fh:
-        fh.write("\n".join(table) + "\n")
-    with open(os.path.join(args.out, "cantilever.csv"), "w") as fh:
-        fh.write("\n".join(csv) + "\n")
-    with open(os.path.join(args.out, "frequencies.csv"), "w") as fh:
-        fh.write("\n".join(fcsv) + "\n")
-    with open(os.path.join(args.out, "elastica.csv"), "w") as fh:
-        fh.write("\n".join(ecsv) + "\n")
-    try:
-        import matplotlib
-        matplotlib.use("Agg")
-        import matplotlib.pyplot as plt
-    except ImportError:
-        rrplmp.log("no figure: matplotlib is missing (apt-get install python3-matplotlib)")
-    else:
+    rrplmp.write_lines(args.out, {"table.md": table, "cantilever.csv": csv, "frequencies.csv": fcsv,
+                                  "elastica.csv": ecsv})
+    plt = rrplmp.pyplot()
+    if plt:
         fig, ax = plt.subplots(1, 2, figsize=(11, 4.2))
         for model in MODELS:
             h = histories[(10, model)]

@@ -105,19 +105,9 @@ def main():
     except RuntimeError as e:
         sys.exit(f"study_composite_material.py: {e}")
 
-    with open(os.path.join(args.out, "table.md"), "w") as fh:
-        fh.write("\n".join(table) + "\n")
-    with open(os.path.join(args.out, "rates.csv"), "w") as fh:
-        fh.write("\n".join(rcsv) + "\n")
-    with open(os.path.join(args.out, "material.csv"), "w") as fh:
-        fh.write("\n".join(mcsv) + "\n")
-    try:
-        import matplotlib
-        matplotlib.use("Agg")
-        import matplotlib.pyplot as plt
-    except ImportError:
-        rrplmp.log("no figure: matplotlib is missing (apt-get install python3-matplotlib)")
-    else:
+    rrplmp.write_lines(args.out, {"table.md": table, "rates.csv": rcsv, "material.csv": mcsv})
+    plt = rrplmp.pyplot()
+    if plt:
         fig, ax = plt.subplots(1, 3, figsize=(15, 4.2))
         for k, form in enumerate(forms):
             for (f, rate, damp), pts in curves.items():
