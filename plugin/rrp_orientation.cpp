@@ -11,8 +11,6 @@
 #include "lammps.h"
 #include "modify.h"
 
-#include "fix_rrp_orientation.h"
-
 #include <cstring>
 #include <mpi.h>
 
