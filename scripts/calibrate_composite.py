@@ -28,7 +28,6 @@ Needs numpy only for nothing: the standard library suffices."""
 import argparse
 import math
 import os
-import subprocess
 import sys
 import tempfile
 
@@ -36,7 +35,6 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import rrplmp  # noqa: E402
 
 EX = os.path.join(rrplmp.TOP, "examples", "composite")
-MPIEXEC = os.environ.get("RRP_MPIEXEC", "mpirun")
 
 # the example's coefficients (in.compress), the start of every calibration
 BASE = {"km": 10.0, "kt": 10.0, "ka": 200.0, "ks": 200.0, "kpp": 2100.0, "kpw": 2100.0,
@@ -47,19 +45,7 @@ ANGLES = ("pc", "bc", "tc")
 
 
 def lmp(wd, input_file, np=1, **variables):
-    cmd = [rrplmp.LMP, "-in", input_file, "-log", "none", "-echo", "none", "-screen", "none",
-           "-log", "log.lammps", "-var", "plugin", rrplmp.PLUGIN]
-    for k, v in variables.items():
-        cmd += ["-var", k, str(v)]
-    if np > 1:
-        cmd = [MPIEXEC, "--allow-run-as-root", "--oversubscribe", "-np", str(np)] + cmd
-    p = subprocess.run(cmd, cwd=wd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-    log = os.path.join(wd, "log.lammps")
-    text = open(log).read() if os.path.exists(log) else p.stdout
-    if p.returncode != 0 or "ERROR" in text:
-        err = next((l for l in text.splitlines() if "ERROR" in l), text[-1500:])
-        raise RuntimeError(f"LAMMPS failed in {wd}: {err}")
-    return text
+    return rrplmp.run_lmp(wd, input_file, np, **variables)
 
 
 def pack(n, wd=None, np=1, seed=4928459):

@@ -4,6 +4,7 @@
 The LAMMPS module loads liblammps.so by name, so the library's folder must be on LD_LIBRARY_PATH
 when the process starts: setup() re-executes the script once with it set."""
 import os
+import subprocess
 import sys
 
 TOP = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -110,4 +111,26 @@ def pyplot():
         log("no figure: matplotlib is missing (apt-get install python3-matplotlib, or pip install matplotlib)")
         return None
     return plt
+
+
+MPIEXEC = os.environ.get("RRP_MPIEXEC", "mpirun")
+
+
+def run_lmp(wd, input_file, np=1, **variables):
+    """Run lmp on input_file in wd (on np MPI ranks), with the plugin path as the index variable
+    `plugin` and the other variables; returns the log's text. Raises RuntimeError with the first
+    ERROR line (or the log's end) when LAMMPS fails."""
+    cmd = [LMP, "-in", input_file, "-echo", "none", "-screen", "none", "-log", "log.lammps", "-var", "plugin",
+           PLUGIN]
+    for k, v in variables.items():
+        cmd += ["-var", k, str(v)]
+    if np > 1:
+        cmd = [MPIEXEC, "--allow-run-as-root", "--oversubscribe", "-np", str(np)] + cmd
+    p = subprocess.run(cmd, cwd=wd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    path = os.path.join(wd, "log.lammps")
+    text = open(path).read() if os.path.exists(path) else p.stdout
+    if p.returncode != 0 or "ERROR" in text:
+        err = next((l for l in text.splitlines() if "ERROR" in l), "\n".join(text.splitlines()[-30:]))
+        raise RuntimeError(f"LAMMPS failed in {wd}: {err}")
+    return text
 

@@ -19,7 +19,6 @@ Writes table.md, cantilever.csv, frequencies.csv and (with matplotlib) cantileve
 import argparse
 import math
 import os
-import subprocess
 import sys
 import tempfile
 
@@ -64,6 +63,15 @@ MODELS = {
 }
 
 
+def run_text(text, prefix, variables):
+    """an input's text run in a new folder; the log's text"""
+    wd = tempfile.mkdtemp(prefix=prefix)
+    path = os.path.join(wd, "in.lmp")
+    with open(path, "w") as fh:
+        fh.write(text)
+    return rrplmp.run_lmp(wd, path, **variables)
+
+
 def run(model, n, body, variables):
     """run an input of a chain of n binders (n+1 spheres) with `body` appended; thermo rows"""
     astyle, bond, fix = MODELS[model]
@@ -71,18 +79,7 @@ def run(model, n, body, variables):
     atoms = "\n".join(f"create_atoms    1 single {k}.0 0 0" for k in range(n + 1))
     text = HEAD.format(load=load, astyle=astyle, xhi=n + 2, w=n + 2, atoms=atoms, bond=bond) + \
         body.replace("{fix}", fix)
-    wd = tempfile.mkdtemp(prefix="rrp-beam-")
-    path = os.path.join(wd, "in.beam")
-    with open(path, "w") as fh:
-        fh.write(text)
-    cmd = [rrplmp.LMP, "-in", path, "-log", "none", "-echo", "none", "-screen", "none", "-log", "log.lammps"]
-    for k, v in variables.items():
-        cmd += ["-var", k, str(v)]
-    p = subprocess.run(cmd, cwd=wd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-    log = open(os.path.join(wd, "log.lammps")).read() if os.path.exists(os.path.join(wd, "log.lammps")) else p.stdout
-    if p.returncode != 0:
-        raise RuntimeError(f"LAMMPS failed in {wd}:\n{log[-2000:]}")
-    lines = log.splitlines()
+    lines = run_text(text, "rrp-beam-", variables).splitlines()
     k = max(i for i, l in enumerate(lines) if l.split()[:1] == ["Step"])
     rows = []
     for l in lines[k + 1:]:
@@ -379,16 +376,7 @@ thermo          {steps}
 timestep        0.002
 run             {steps}
 """
-    wd = tempfile.mkdtemp(prefix="rrp-labels-")
-    path = os.path.join(wd, "in.labels")
-    with open(path, "w") as fh:
-        fh.write(text)
-    p = subprocess.run([rrplmp.LMP, "-in", path, "-log", "none", "-echo", "none", "-screen", "none", "-log",
-                        "log.lammps"], cwd=wd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-    log = open(os.path.join(wd, "log.lammps")).read()
-    if p.returncode != 0:
-        raise RuntimeError(f"LAMMPS failed in {wd}")
-    lines = log.splitlines()
+    lines = run_text(text, "rrp-labels-", {}).splitlines()
     k = max(i for i, l in enumerate(lines) if l.split()[:1] == ["Step"])
     return [float(x) for x in lines[k + 2].split()[1:]]
 

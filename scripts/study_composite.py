@@ -29,22 +29,16 @@ import sys
 import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from rrplmp import LMP, PLUGIN, TOP, log  # noqa: E402
-
-MPIEXEC = os.environ.get("RRP_MPIEXEC", "mpirun")
+import rrplmp  # noqa: E402
+from rrplmp import TOP, log  # noqa: E402
 EX = os.path.join(TOP, "examples", "composite")
 
 
 def lmp(wd, input_file, np=1, **variables):
-    cmd = [LMP, "-in", input_file, "-log", "none", "-echo", "none", "-var", "plugin", PLUGIN]
-    for k, v in variables.items():
-        cmd += ["-var", k, str(v)]
-    if np > 1:
-        cmd = [MPIEXEC, "--allow-run-as-root", "--oversubscribe", "-np", str(np)] + cmd
-    p = subprocess.run(cmd, cwd=wd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-    if p.returncode != 0 or "ERROR" in p.stdout:
-        sys.exit("study_composite: LAMMPS failed:\n" + "\n".join(p.stdout.splitlines()[-30:]))
-    return p.stdout
+    try:
+        return rrplmp.run_lmp(wd, input_file, np, **variables)
+    except RuntimeError as e:
+        sys.exit(f"study_composite: {e}")
 
 
 def example(n, np, out, tag, quick):
