@@ -41,11 +41,11 @@ static int binder_paper(const rrp_binder_coeff *c, const rrp_binder_ref *ref, co
   for (int k = 0; k < 3; k++) out->fi[k] = out->ti[k] = out->tj[k] = 0.0;
   out->um = out->ua = out->us = out->strain = out->angle = 0.0;
   out->twist = out->bend = out->shear = 0.0;
-  double L, invL, invL0, dh[3], rh[3], qr[4], th[3];
+  double L, invL, invL0, dh[3], rh[3], qr[4], th[3], fw[2];
   const int frame = binder_frame(d, ref->ri, &L, &invL, &invL0, dh, rh);
   if (frame != RRP_OK) return frame;
   out->strain = L * invL0 - 1.0;
-  out->angle = binder_theta(qi, ref->p, qj, qr, th);
+  out->angle = binder_theta(qi, ref->p, qj, qr, th, fw);
   const double twist = rrp_dot3(th, dh);
   if (c->measure) {
     out->twist = twist;
@@ -59,12 +59,9 @@ static int binder_paper(const rrp_binder_coeff *c, const rrp_binder_ref *ref, co
       out->tj[k] += c->kb * th[k];
     }
   }
-  if (c->kt != c->kb) {
-    const double w = qr[0] < 0.0 ? -qr[0] : qr[0];
-    const double s = sqrt(qr[1] * qr[1] + qr[2] * qr[2] + qr[3] * qr[3]);
-    const double b = binder_jacobian_b(out->angle, binder_log_factor(s, w), w);
-    out->um += binder_twist_term(c->kt - c->kb, th, twist, b, dh, invL, out);
-  }
+  if (c->kt != c->kb)
+    out->um += binder_twist_term(c->kt - c->kb, th, twist, binder_jacobian_b(out->angle, fw[0], fw[1]),
+                                 dh, invL, out);
   if (c->ka != 0.0) {
     const double strain = out->strain;
     out->ua = 0.5 * c->ka * strain * strain;

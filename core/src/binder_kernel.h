@@ -49,9 +49,10 @@ RRP_INLINE double binder_log_factor(double s, double w)
 }
 
 /* theta = log(qr), qr = q_i p q_j* (torsion/bending, (44)-(47)): the sign of qr chosen so that its
- * scalar part is >= 0; returns |theta| */
+ * scalar part is >= 0; returns |theta|, and in fw the log factor f = |theta|/|v| and that scalar
+ * part w (for binder_jacobian_b) */
 RRP_INLINE double binder_theta(const double qi[4], const double p[4], const double qj[4],
-                                  double qr[4], double th[3])
+                                  double qr[4], double th[3], double fw[2])
 {
   const double qjc[4] = {qj[0], -qj[1], -qj[2], -qj[3]};
   double a[4];
@@ -62,6 +63,8 @@ RRP_INLINE double binder_theta(const double qi[4], const double p[4], const doub
   const double sgn = qr[0] < 0.0 ? -1.0 : 1.0;
   const double f = binder_log_factor(s, sgn * qr[0]);
   for (int k = 0; k < 3; k++) th[k] = f * (sgn * qr[k + 1]);
+  fw[0] = f;
+  fw[1] = sgn * qr[0];
   return f * s;
 }
 
@@ -91,9 +94,8 @@ RRP_INLINE double binder_sum(const rrp_binder_load *out)
 }
 
 /* b(theta) = (1 - (|theta|/2) cot(|theta|/2))/|theta|^2 of the inverse left Jacobian of SO(3),
- * J^-1 = I - [theta]/2 + b [theta]^2, from the relative rotation's quaternion qr (scalar part
- * w >= 0, |theta| = f s with s = |v|, f = binder_log_factor(s, w)): (|theta|/2) cot(|theta|/2) =
- * f w/2. Its series below |theta|^2 = 1e-3 (where 1 - f w/2 cancels), truncated at 2e-32; no branch.
+ * J^-1 = I - [theta]/2 + b [theta]^2, from binder_theta's log factor f and scalar part w >= 0
+ * (|theta| = f |v|): (|theta|/2) cot(|theta|/2) = f w/2. Its series below |theta|^2 = 1e-3 (where 1 - f w/2 cancels), truncated at 2e-32; no branch.
  * b is 1/12 at 0 and 1/pi^2 at a half-turn. */
 RRP_INLINE double binder_jacobian_b(double angle, double f, double w)
 {
@@ -136,10 +138,10 @@ RRP_INLINE int binder_kernel(int linear, int twist_term, double kb, double kt, d
                              const double qj[4], const double ri[3], const double p[4],
                              rrp_binder_load *out)
 {
-  double L, invL, invL0, dh[3], rh[3], qr[4], th[3];
+  double L, invL, invL0, dh[3], rh[3], qr[4], th[3], fw[2];
   const int frame = binder_frame(d, ri, &L, &invL, &invL0, dh, rh);
   out->strain = L * invL0 - 1.0;
-  out->angle = binder_theta(qi, p, qj, qr, th);
+  out->angle = binder_theta(qi, p, qj, qr, th, fw);
 
   /* measures: twist along the bond, bending across it */
   const double twist = rrp_dot3(th, dh);
@@ -162,12 +164,9 @@ RRP_INLINE int binder_kernel(int linear, int twist_term, double kb, double kt, d
   for (int k = 0; k < 3; k++) out->fi[k] = 0.0 + sa * dh[k];
 
   /* twist apart from bending */
-  if (twist_term) {
-    const double w = qr[0] < 0.0 ? -qr[0] : qr[0];
-    const double s = sqrt(qr[1] * qr[1] + qr[2] * qr[2] + qr[3] * qr[3]);
-    const double b = binder_jacobian_b(out->angle, binder_log_factor(s, w), w);
-    out->um += binder_twist_term(kt - kb, th, twist, b, dh, invL, out);
-  }
+  if (twist_term)
+    out->um += binder_twist_term(kt - kb, th, twist, binder_jacobian_b(out->angle, fw[0], fw[1]), dh,
+                                 invL, out);
 
   /* shear: g_e = Q_e d0^ at both ends; Q_j d0^ = (Q_i Q_j^T)^T Q_i d0^ */
   double gi[3], gj[3], ti[3], tj[3];
