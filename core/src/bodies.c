@@ -290,6 +290,41 @@ int rrp_body_records_first(rrp_body *b, int n, double h, double ftm2v, rrp_step_
   return RRP_OK;
 }
 
+int rrp_body_turn(const double I[3], const double L[3], double q[4], double h, double *hw)
+{
+  *hw = 0.0;
+  if (!rrp_finite_n(L, 3) || !rrp_finite_n(q, 4)) return RRP_ENONFINITE;
+  double rhs[3], beta[3], qn[4];
+  body_rhs(L, q, h, rhs);
+  const int status = rrp_legendre_solve(I, rhs, beta);
+  if (status != RRP_OK) {
+    *hw = body_hw(I, rhs);
+    return status;
+  }
+  body_turn(q, beta, qn);
+  if (!rrp_finite_n(qn, 4)) return RRP_ENONFINITE;
+  for (int d = 0; d < 4; d++) q[d] = qn[d];
+  return RRP_OK;
+}
+
+int rrp_bodies_turn(const rrp_bodies *p, double h, rrp_step_report *bad)
+{
+  for (int i = 0; i < p->n; i++) {
+    if (!selected(p, i)) continue;
+    double I[3], *q = NULL, hw = 0.0;
+    int status = rrp_body_of(p, i, I, &q);
+    if (status == RRP_OK) status = rrp_body_turn(I, p->angmom[i], q, h, &hw);
+    if (status != RRP_OK) {
+      if (bad) {
+        bad->index = i;
+        bad->hw = hw;
+      }
+      return status;
+    }
+  }
+  return RRP_OK;
+}
+
 void rrp_bodies_second(const rrp_bodies *p, double h, double ftm2v)
 {
   const double dtf = 0.5 * h * ftm2v;

@@ -158,6 +158,28 @@ static int first_half_checked(const rrp_spheres *p, const rrp_inertia *in, doubl
   return RRP_OK;
 }
 
+int rrp_spheres_turn(const rrp_spheres *p, double h, long *fallbacks, rrp_step_report *bad)
+{
+  for (int i = 0; i < p->n; i++) {
+    if (!selected(p, i)) continue;
+    double dq[4];
+    int status = increment_quat(h, p->omega[i], 1, dq);
+    if (status == RRP_ESTEP && fallbacks) {
+      status = increment_quat(h, p->omega[i], 0, dq);
+      if (status == RRP_OK) ++*fallbacks;
+    }
+    if (status != RRP_OK) {
+      if (bad) {
+        bad->index = i;
+        bad->hw = h * sqrt(rrp_dot3(p->omega[i], p->omega[i]));
+      }
+      return status;
+    }
+    rotate_by(dq, p->quat[i]);
+  }
+  return RRP_OK;
+}
+
 /* ---------------------------------------------------------------------------------------------
  * The same first half, blocked for speed: per block of RRP_BLOCK particles, the divisions and
  * square roots run in loops over contiguous temporaries that the compiler vectorises (the

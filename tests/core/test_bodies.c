@@ -639,6 +639,55 @@ static void test_records(void **state)
   assert_memory_equal(&r[2], &before, sizeof(rrp_body));
 }
 
+/* the turn alone (the thermostatted fixes' drift): the same bits as rrp_bodies_first's
+ * orientation with zero force and torque, body by body and over arrays; L unchanged; a step
+ * the Legendre relation cannot take is reported with h |omega| and leaves q untouched */
+static void test_turn_is_first_half_without_kicks(void **state)
+{
+  (void) state;
+  const double I[3] = {0.7, 1.3, 2.9}, L0[3] = {0.4, -1.2, 0.9};
+  double q0[4] = {0.9, 0.1, -0.3, 0.2};
+  rrp_quat_normalize(q0);
+  one o;
+  one_init(&o, I, L0, q0);
+  double q[4];
+  memcpy(q, q0, sizeof(q));
+  for (int k = 0; k < 200; k++) {
+    double hw = -1.0;
+    assert_int_equal(rrp_bodies_first(&o.p, 0.03, 1.0, NULL), RRP_OK);
+    assert_int_equal(rrp_body_turn(I, L0, q, 0.03, &hw), RRP_OK);
+    assert_true(hw == 0.0);
+    assert_memory_equal(q, o.q[0], sizeof(q));
+  }
+  /* the array form: the records' quaternions, angmom read only */
+  one a;
+  one_init(&a, I, L0, q0);
+  for (int k = 0; k < 200; k++) assert_int_equal(rrp_bodies_turn(&a.p, 0.03, NULL), RRP_OK);
+  assert_memory_equal(a.q[0], o.q[0], sizeof(q));
+  assert_memory_equal(a.L[0], L0, sizeof(L0));
+  /* too large a step: reported, q untouched */
+  const double big[3] = {300.0, -200.0, 100.0};
+  double qb[4];
+  memcpy(qb, q0, sizeof(qb));
+  double hw = 0.0;
+  const int st = rrp_body_turn(I, big, qb, 1.0, &hw);
+  print_message("  turn of h |omega| = %.3g: status %d\n", hw, st);
+  assert_int_not_equal(st, RRP_OK);
+  assert_true(hw > 1.0);
+  assert_memory_equal(qb, q0, sizeof(qb));
+  /* non-finite L */
+  const double nan3[3] = {NAN, 0.0, 0.0};
+  assert_int_equal(rrp_body_turn(I, nan3, qb, 0.1, &hw), RRP_ENONFINITE);
+  assert_memory_equal(qb, q0, sizeof(qb));
+  /* an invalid body in an array: RRP_EDOMAIN at its index */
+  one z;
+  const double I0[3] = {0.0, 1.0, 1.0};
+  one_init(&z, I0, L0, q0);
+  rrp_step_report bad = {-1, 0.0};
+  assert_int_equal(rrp_bodies_turn(&z.p, 0.1, &bad), RRP_EDOMAIN);
+  assert_int_equal(bad.index, 0);
+}
+
 int main(void)
 {
   const struct CMUnitTest tests[] = {
@@ -655,6 +704,7 @@ int main(void)
       cmocka_unit_test(test_records),
       cmocka_unit_test(test_blocks_equal_one_at_a_time),
       cmocka_unit_test(test_joined_equals_split),
+      cmocka_unit_test(test_turn_is_first_half_without_kicks),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

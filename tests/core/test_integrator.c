@@ -196,6 +196,59 @@ static void test_exact_fallback(void **state)
   assert_int_equal(fallbacks, 2);
 }
 
+/* the turn alone: after rrp_spheres_first_fallback, a copy of the old orientations turned with
+ * the new spins is bitwise the first half's (fallbacks at the same particles); without
+ * fallbacks RRP_ESTEP at the first, left untouched */
+static void test_turn_is_first_half_without_kicks(void **state)
+{
+  (void) state;
+  enum { N = 100 };
+  static double x[N][3], v[N][3], f[N][3], tq[N][3], om[N][3], quat[N][4], q2[N][4], q3[N][4];
+  double mass[N], radius[N];
+  rng_t r = {4242};
+  for (int i = 0; i < N; i++) {
+    mass[i] = rng_range(&r, 0.5, 2.0);
+    radius[i] = rng_range(&r, 0.3, 0.6);
+    double q[4] = {1, rng_range(&r, -1, 1), rng_range(&r, -1, 1), rng_range(&r, -1, 1)};
+    rrp_quat_normalize(q);
+    memcpy(quat[i], q, sizeof(q));
+    for (int d = 0; d < 3; d++) {
+      x[i][d] = i + d;
+      v[i][d] = 0.1 * d;
+      f[i][d] = rng_range(&r, -1, 1);
+      tq[i][d] = rng_range(&r, -1, 1);
+      om[i][d] = rng_range(&r, -2, 2);
+    }
+    if (i == 11 || i == 60) om[i][0] = 30.0;
+  }
+  memcpy(q2, quat, sizeof(q2));
+  memcpy(q3, quat, sizeof(q3));
+  rrp_spheres p = {N, NULL, 0, mass, radius, x, v, (const double (*)[3]) f, om,
+                   (const double (*)[3]) tq, quat};
+  const rrp_inertia in = {RRP_INERTIA_RATIO, 0.4, NULL};
+  long fb1 = 0, fb2 = 0;
+  assert_int_equal(rrp_spheres_first_fallback(rrp_scheme_find("exact"), &p, &in, 0.1, 1.0, &fb1, NULL),
+                   RRP_OK);
+  rrp_spheres t = p;
+  t.quat = q2;
+  assert_int_equal(rrp_spheres_turn(&t, 0.1, &fb2, NULL), RRP_OK);
+  assert_int_equal(fb1, 2);
+  assert_int_equal(fb2, 2);
+  assert_memory_equal(q2, quat, sizeof(q2));
+  t.quat = q3;
+  rrp_step_report bad = {-1, 0.0};
+  assert_int_equal(rrp_spheres_turn(&t, 0.1, NULL, &bad), RRP_ESTEP);
+  assert_int_equal(bad.index, 11);
+  assert_true(bad.hw >= 1.0);
+  assert_memory_equal(q3[0], quat[0], 11 * sizeof(q3[0]));
+  double ident[4];
+  memcpy(ident, q3[11], sizeof(ident));
+  assert_memory_not_equal(ident, quat[11], sizeof(ident));
+  om[3][1] = NAN;
+  assert_int_equal(rrp_spheres_turn(&t, 0.1, &fb2, &bad), RRP_ENONFINITE);
+  assert_int_equal(bad.index, 3);
+}
+
 /* a mass or radius that is not positive and finite (an atom created or changed during a run) is
  * reported before anything moves, by every scheme; a negative radius too, although r^2 > 0 */
 static void test_bad_body(void **state)
@@ -648,6 +701,7 @@ int main(void)
       cmocka_unit_test(test_free_spin_through_half_turns),
       cmocka_unit_test(test_exact_step_too_large),
       cmocka_unit_test(test_exact_fallback),
+      cmocka_unit_test(test_turn_is_first_half_without_kicks),
     cmocka_unit_test(test_bad_body),
       cmocka_unit_test(test_mask),
       cmocka_unit_test(test_joined_equals_split),

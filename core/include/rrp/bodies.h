@@ -16,6 +16,11 @@
  *   int  rrp_bodies_first_joined(const rrp_bodies *p, double h, double ftm2v,
  *                                rrp_step_report *bad);
  *   void rrp_bodies_second(const rrp_bodies *p, double h, double ftm2v);
+ *   int  rrp_body_turn(const double I[3], const double L[3], double q[4], double h, double *hw);
+ *   int  rrp_bodies_turn(const rrp_bodies *p, double h, rrp_step_report *bad);
+ *   void rrp_ellipsoid_inertia(double m, const double r[3], double I[3]);
+ *   void rrp_body_map_moments(const double I[3], double out[3]);
+ *   int  rrp_body_of(const rrp_bodies *p, int i, double I[3], double **q);
  *   int  rrp_body_records_first(rrp_body *b, int n, double h, double ftm2v, rrp_step_report *bad);
  */
 #ifndef RRP_BODIES_H
@@ -107,6 +112,20 @@ int rrp_body_records_first(rrp_body *b, int n, double h, double ftm2v, rrp_step_
 /* The second half (the half kicks with the new force and torque); bodies with an invalid mass or
  * record are skipped (the next first half reports them). */
 void rrp_bodies_second(const rrp_bodies *p, double h, double ftm2v);
+
+/* The free turn of the first half alone: q <- q q(beta), beta from the Legendre relation (14)
+ * with rhs = h R^T L, for a body of positive principal moments I whose space-frame angular
+ * momentum L is held over the step h (the drift of a splitting: no kick, L unchanged). For
+ * integrators that make their own kicks and scalings of L between the halves (the thermostatted
+ * and barostatted fixes, whose Nose-Hoover factors scale L before the drift): rrp_bodies_first
+ * is the kicks of its step and this turn. Returns RRP_OK, RRP_ENONFINITE (L or q, or the new q,
+ * not finite) or RRP_ENOCONV (*hw = h |omega|); q is left untouched on an error. */
+int rrp_body_turn(const double I[3], const double L[3], double q[4], double h, double *hw);
+
+/* rrp_body_turn for each selected body of p with its angmom and record (x, v, f and torque are
+ * not read); stops at the first body that cannot turn (RRP_EDOMAIN for a body rrp_body_of
+ * refuses), reported in *bad (may be NULL) and left untouched, those before it turned. */
+int rrp_bodies_turn(const rrp_bodies *p, double h, rrp_step_report *bad);
 
 #ifdef __cplusplus
 }

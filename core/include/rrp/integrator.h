@@ -30,6 +30,7 @@
  *                                   const rrp_inertia *in, double h, double ftm2v, int joined,
  *                                   long *fallbacks, rrp_step_report *bad, double (*f)[3],
  *                                   double (*torque)[3]);
+ *   int  rrp_spheres_turn(const rrp_spheres *p, double h, long *fallbacks, rrp_step_report *bad);
  *   void rrp_spheres_kick(const rrp_spheres *p, const rrp_inertia *in, double dt, double ftm2v);
  *   void rrp_spheres_second(const rrp_scheme *s, const rrp_spheres *p, const rrp_inertia *in,
  *                           double h, double ftm2v);
@@ -155,6 +156,15 @@ void rrp_spheres_second(const rrp_scheme *s, const rrp_spheres *p, const rrp_ine
  * for the Verlet schemes (23) and (25), dt = h for map (27), whose whole kick comes first
  * (rrp_scheme_kick_fraction). Particles with an invalid mass or inertia are skipped. */
 void rrp_spheres_kick(const rrp_spheres *p, const rrp_inertia *in, double dt, double ftm2v);
+
+/* The turn of the first half alone, R <- R(da) R with da = D(h, Omega) of map (23), for
+ * integrators that make their own kicks and velocity scalings (the thermostatted and barostatted
+ * fixes, whose Nose-Hoover factors scale Omega before the drift): only omega and quat are read,
+ * quat written. rrp_spheres_first with exact is the kicks of its step and this turn (the same
+ * bits). Where h |Omega| >= 1: with fallbacks, map (25)'s increment da = h Omega, counted in
+ * *fallbacks; without, RRP_ESTEP. RRP_ENONFINITE for a non-finite Omega. On an error the
+ * particle is reported in *bad (may be NULL) and left untouched, those before it turned. */
+int rrp_spheres_turn(const rrp_spheres *p, double h, long *fallbacks, rrp_step_report *bad);
 
 /* the fraction of a step's kick that comes before the drift: 1/2 for (23) and (25), 1 for (27) */
 double rrp_scheme_kick_fraction(const rrp_scheme *s);
