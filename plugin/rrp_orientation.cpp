@@ -62,9 +62,19 @@ int RRPOrientation::count_in_both(LAMMPS *lmp, int groupbit_a, int groupbit_b)
   return all;
 }
 
+bool RRPOrientation::sphere_integrator(const char *style)
+{
+  static const char *const names[] = {"rrp/nve",        "rrp/nvt/sphere", "nvt/sphere/rrp",
+                                      "rrp/npt/sphere", "npt/sphere/rrp", "rrp/nph/sphere",
+                                      "nph/sphere/rrp"};
+  for (const char *name : names)
+    if (strcmp(style, name) == 0) return true;
+  return false;
+}
+
 bool RRPOrientation::advances(Fix *f, int layout)
 {
-  if (strcmp(f->style, "rrp/nve") == 0) return true;
+  if (sphere_integrator(f->style)) return true;
   return layout == ATOM_QUAT && utils::strmatch(f->style, "^nve/bpm/sphere");
 }
 
@@ -143,8 +153,9 @@ Fix *RRPOrientation::data_writer(LAMMPS *lmp)
 {
   auto history = lmp->modify->get_fix_by_style("^BOND_HISTORY/RRP$");
   if (!history.empty()) return history.front();
-  auto nve = lmp->modify->get_fix_by_style("^rrp/nve$");
-  return nve.empty() ? nullptr : nve.front();
+  for (const auto &f : lmp->modify->get_fix_list())
+    if (sphere_integrator(f->style)) return f;
+  return nullptr;
 }
 
 void RRPOrientation::write_data_header(FILE *fp)

@@ -31,6 +31,9 @@ namespace RRPOrientation {
   constexpr const char *STORE_FIX_ID = "RRP_ORIENTATION";
   constexpr const char *STORE_FIX_STYLE = "RRP/ORIENTATION";
 
+  // is this a style of the plugin that advances spheres' orientations (fix rrp/nve and the
+  // thermostatted twins rrp/nvt/sphere, ...)?
+  bool sphere_integrator(const char *style);
   // the layout in use now
   int layout(LAMMPS *lmp);
 

@@ -12,6 +12,7 @@
 #include "fix_rrp_binder_history.h"
 #include "fix_rrp_damping.h"
 #include "fix_rrp_gravity.h"
+#include "fix_rrp_nh_sphere.h"
 #include "fix_rrp_nve.h"
 #include "fix_rrp_nve_asphere.h"
 #include "fix_rrp_orientation.h"
@@ -27,6 +28,18 @@ using namespace RRPRegister;
 const entry STYLES[] = {
     {"fix", "rrp/nve", "RRP explicit variational integrator for spheres (Baker & Gonzalez 2021)",
      nullptr, &create_v2<FixRRPNVE>},
+    {"fix", "rrp/nvt/sphere", "fix nvt/sphere with each sphere's orientation by the RRP map",
+     nullptr, &create_v2<FixRRPNVTSphere>},
+    {"fix", "nvt/sphere/rrp", "fix rrp/nvt/sphere (suffix spelling)", nullptr,
+     &create_v2<FixRRPNVTSphere>},
+    {"fix", "rrp/npt/sphere", "fix npt/sphere with each sphere's orientation by the RRP map",
+     nullptr, &create_v2<FixRRPNPTSphere>},
+    {"fix", "npt/sphere/rrp", "fix rrp/npt/sphere (suffix spelling)", nullptr,
+     &create_v2<FixRRPNPTSphere>},
+    {"fix", "rrp/nph/sphere", "fix nph/sphere with each sphere's orientation by the RRP map",
+     nullptr, &create_v2<FixRRPNPHSphere>},
+    {"fix", "nph/sphere/rrp", "fix rrp/nph/sphere (suffix spelling)", nullptr,
+     &create_v2<FixRRPNPHSphere>},
     {"fix", "rrp/nve/asphere", "variational RRP map for ellipsoids (general inertia tensor)",
      nullptr, &create_v2<FixRRPNVEAsphere>},
     {"fix", "rrp/gravity", "uniform field at a body-fixed lever arm (3D pendulum)", nullptr,

@@ -90,6 +90,38 @@ for ours, theirs, tol in (("rrp_nve_exact", "nve_sphere", 1e-15), ("rrp_nve_newm
             f"positions and velocities within {tol:g}", max(diff.values()) <= tol,
             ", ".join(f"{k} {v:.3g}" for k, v in diff.items()))
 
+# LAMMPS's own YAML files of the styles our thermostatted twins stand in for, with the fix line
+# swapped and LAMMPS's reference values kept: the harness then checks that the twin gives
+# LAMMPS's positions, velocities and ecouple (global scalar) with newton on and off, after a
+# restart and after a data file (the twin turns the orientations besides, which these do not read)
+TWINS = (("nvt_sphere", "nvt/sphere", "rrp/nvt/sphere"), ("npt_sphere_iso", "npt/sphere", "rrp/npt/sphere"),
+         ("npt_sphere_aniso", "npt/sphere", "rrp/npt/sphere"), ("npt_sphere_tri", "npt/sphere", "rrp/npt/sphere"),
+         ("nph_sphere", "nph/sphere", "rrp/nph/sphere"))
+prog = program("fix-timestep-")
+for name, theirs, ours in TWINS:
+    src = os.path.join(LAMMPS_TESTS, f"fix-timestep-{name}.yaml")
+    if not (os.path.exists(src) and prog and os.access(prog, os.X_OK)):
+        t.check(f"LAMMPS's fix-timestep-{name}.yaml and its harness exist", False, f"{src}, {prog}")
+        continue
+    with open(src) as fh:
+        text = fh.read()
+    swapped = re.sub(r"^(  fix test \S+ )%s " % re.escape(theirs), r"\g<1>%s " % ours, text, flags=re.M)
+    wd = tempfile.mkdtemp(prefix="rrp-yaml-")
+    path = os.path.join(wd, f"fix-timestep-{name}-rrp.yaml")
+    with open(path, "w") as fh:
+        fh.write(swapped)
+    p = subprocess.run([prog, path], cwd=wd, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                       text=True, timeout=600)
+    out = p.stdout
+    passed = re.findall(r"^\[       OK \] \w+\.(\w+)", out, re.M)
+    failed = re.findall(r"^\[  FAILED  \] \w+\.(\w+) \(", out, re.M)
+    skipped = set(re.findall(r"^\[  SKIPPED \] \w+\.(\w+) \(", out, re.M)) - PACKAGE_SKIPS
+    t.check(f"LAMMPS's fix-timestep-{name}.yaml with fix {ours} in place of {theirs}: {os.path.basename(prog)} "
+            f"passes on LAMMPS's reference values ({', '.join(passed)})",
+            swapped != text and p.returncode == 0 and not failed and passed and not skipped,
+            f"rc {p.returncode}; failed {failed}; skipped {sorted(skipped)}"
+            + ("" if p.returncode == 0 else "\n" + "\n".join(out.splitlines()[-30:])))
+
 # fix rrp/nve on bpm/sphere's quaternion beside LAMMPS's fix nve/bpm/sphere on the same input
 # (its YAML made here with -g): positions and velocities bitwise
 ours = os.path.join(YAML_DIR, "fix-timestep-rrp_nve_quat.yaml")

@@ -1,0 +1,27 @@
+/* ----------------------------------------------------------------------
+   rrp-lammps: checks every time-integrating fix of the plugin makes (rrp_integrator.h).
+------------------------------------------------------------------------- */
+
+#include "rrp_integrator.h"
+
+#include "rrp_orientation.h"
+
+#include "error.h"
+#include "fix.h"
+#include "lammps.h"
+#include "modify.h"
+
+using namespace LAMMPS_NS;
+
+void RRPIntegrator::check_one_integrator(LAMMPS *lmp, Fix *self)
+{
+  for (const auto &other : lmp->modify->get_fix_list()) {
+    if (other == self || !other->time_integrate) continue;
+    const int all = RRPOrientation::count_in_both(lmp, self->groupbit, other->groupbit);
+    if (all > 0)
+      lmp->error->all(FLERR,
+                      "Fix {} {}: {} atoms are also integrated by fix {} (style {}); give each "
+                      "atom one time integrator",
+                      self->style, self->id, all, other->id, other->style);
+  }
+}
