@@ -13,7 +13,8 @@
 #include "respa.h"
 #include "update.h"
 
-#include "rrp_orientation.h"
+#include "rrp_ellipsoids.h"
+#include "rrp_integrator.h"
 
 #include <cmath>
 #include <cstddef>
@@ -21,11 +22,6 @@
 
 using namespace LAMMPS_NS;
 using namespace FixConst;
-
-using Bonus = AtomVecEllipsoid::Bonus;
-static_assert(sizeof(Bonus) % sizeof(double) == 0, "the ellipsoid bonus is a whole number of doubles");
-static_assert(offsetof(Bonus, shape) % sizeof(double) == 0 && offsetof(Bonus, quat) % sizeof(double) == 0,
-              "the ellipsoid bonus's shape and quaternion are aligned to doubles");
 
 FixRRPNVEAsphere::FixRRPNVEAsphere(LAMMPS *lmp, int narg, char **arg) :
     Fix(lmp, narg, arg), avec(nullptr)
@@ -37,12 +33,7 @@ FixRRPNVEAsphere::FixRRPNVEAsphere(LAMMPS *lmp, int narg, char **arg) :
     if (iarg + 2 > narg) utils::missing_cmd_args(FLERR, "fix rrp/nve/asphere join", error);
     join = utils::logical(FLERR, arg[iarg + 1], false, lmp) == 1;
   }
-  avec = dynamic_cast<AtomVecEllipsoid *>(atom->style_match("ellipsoid"));
-  if (!avec)
-    error->all(FLERR, "Fix rrp/nve/asphere requires atom_style ellipsoid (or hybrid with it); "
-                      "atom_style {} has no ellipsoid shape and quaternion", atom->atom_style);
-  if (!atom->angmom_flag || !atom->torque_flag || !atom->rmass_flag)
-    error->all(FLERR, "Fix rrp/nve/asphere requires per-atom angmom, torque and rmass");
+  avec = RRPEllipsoids::avec_of(lmp, this);
   time_integrate = 1;
 }
 
@@ -61,24 +52,8 @@ void FixRRPNVEAsphere::init()
                       "number", update->dt);
 
   // every atom of the group is an ellipsoid with a positive mass and positive moments
-  const rrp_bodies p = views(atom->nlocal);
-  for (int i = 0; i < atom->nlocal; i++) {
-    if (!(atom->mask[i] & groupbit)) continue;
-    double I[3], *q;
-    if (rrp_body_of(&p, i, I, &q) == RRP_OK) continue;
-    report(RRP_EDOMAIN, {i, 0.0});
-  }
-
-  // one integrator per atom
-  for (const auto &other : modify->get_fix_list()) {
-    if (other == this || !other->time_integrate) continue;
-    const int all = RRPOrientation::count_in_both(lmp, groupbit, other->groupbit);
-    if (all > 0)
-      error->all(FLERR,
-                 "Fix rrp/nve/asphere {}: {} atoms are also integrated by fix {} (style {}); give "
-                 "each atom one time integrator",
-                 id, all, other->id, other->style);
-  }
+  RRPEllipsoids::check_bodies(lmp, this, avec);
+  RRPIntegrator::check_one_integrator(lmp, this);
   join_rule.scan_fixes(lmp, this);
 }
 
@@ -94,28 +69,9 @@ void FixRRPNVEAsphere::post_run()
   if (join_rule.take_owed()) advance_end(update->dt);
 }
 
-/* the views of the owned atoms' arrays and the ellipsoid bonus records */
-
 rrp_bodies FixRRPNVEAsphere::views(int nlocal)
 {
-  rrp_bodies p;
-  const bool any = nlocal > 0;
-  Bonus *bonus = avec->bonus;
-  p.n = nlocal;
-  p.mask = atom->mask;
-  p.groupbit = groupbit;
-  p.mass = atom->rmass;
-  p.inertia = nullptr;
-  p.x = any ? reinterpret_cast<double(*)[3]>(&atom->x[0][0]) : nullptr;
-  p.v = any ? reinterpret_cast<double(*)[3]>(&atom->v[0][0]) : nullptr;
-  p.f = any ? reinterpret_cast<const double(*)[3]>(&atom->f[0][0]) : nullptr;
-  p.angmom = any ? reinterpret_cast<double(*)[3]>(&atom->angmom[0][0]) : nullptr;
-  p.torque = any ? reinterpret_cast<const double(*)[3]>(&atom->torque[0][0]) : nullptr;
-  p.record = atom->ellipsoid;
-  p.quat = bonus ? &bonus[0].quat[0] : nullptr;
-  p.radii = bonus ? &bonus[0].shape[0] : nullptr;
-  p.stride = sizeof(Bonus) / sizeof(double);
-  return p;
+  return RRPEllipsoids::views(lmp, this, avec, nlocal);
 }
 
 void FixRRPNVEAsphere::initial_integrate(int /*vflag*/)
@@ -167,41 +123,7 @@ void FixRRPNVEAsphere::advance_end(double h)
   rrp_bodies_second(&p, h, force->ftm2v);
 }
 
-/* an atom the map cannot step: stop with what is wrong with it */
-
 void FixRRPNVEAsphere::report(int status, const rrp_step_report &bad)
 {
-  const int i = bad.index;
-  const tagint tag = atom->tag[i];
-  const bigint step = update->ntimestep;
-  if (status == RRP_EDOMAIN) {
-    const int k = atom->ellipsoid[i];
-    if (k < 0)
-      error->one(FLERR,
-                 "Fix rrp/nve/asphere: atom {} has no ellipsoid shape (a point particle of "
-                 "atom_style ellipsoid): give it a shape (set shape, or the Ellipsoids section of "
-                 "the data file) or leave it out of group {}",
-                 tag, group->names[igroup]);
-    const double *s = avec->bonus[k].shape;
-    double I[3];
-    rrp_ellipsoid_inertia(atom->rmass[i], s, I);
-    error->one(FLERR,
-               "Fix rrp/nve/asphere: atom {} on step {} has mass {} and shape radii ({}, {}, {}), "
-               "so principal moments ({}, {}, {}); the mass and all three moments must be "
-               "positive and finite (at most one radius may be zero)",
-               tag, step, atom->rmass[i], s[0], s[1], s[2], I[0], I[1], I[2]);
-  }
-  if (status == RRP_ENOCONV)
-    error->one(FLERR,
-               "Fix rrp/nve/asphere: the step of atom {} on step {} cannot be solved: it would "
-               "turn by h |omega| = {:.6g} rad (h = {}), beyond the reach of the map (of order "
-               "1 rad); reduce the timestep",
-               tag, step, bad.hw, update->dt);
-  error->one(FLERR,
-             "Fix rrp/nve/asphere: non-finite force, velocity, torque, angular momentum or "
-             "quaternion at atom {} on step {}: f ({}, {}, {}), v ({}, {}, {}), torque ({}, {}, "
-             "{}), angmom ({}, {}, {})",
-             tag, step, atom->f[i][0], atom->f[i][1], atom->f[i][2], atom->v[i][0], atom->v[i][1],
-             atom->v[i][2], atom->torque[i][0], atom->torque[i][1], atom->torque[i][2],
-             atom->angmom[i][0], atom->angmom[i][1], atom->angmom[i][2]);
+  RRPEllipsoids::report(lmp, this, avec, status, bad, update->dt);
 }
