@@ -6,7 +6,7 @@
 #   cmake --build build-rrp
 #
 # CMake runs it at LAMMPS's project() command. It registers the styles of plugin/ (and of
-# plugin/rigid/ when PKG_RIGID is on) with LAMMPS's generated style headers, and, once LAMMPS's
+# plugin/rigid/ when PKG_RIGID is on, plugin/asphere/ when PKG_ASPHERE is) with LAMMPS's generated style headers, and, once LAMMPS's
 # CMakeLists has made the lammps library, adds to it the core (core/src, C11) and those styles.
 # The plugin's registration files (rrpplugin.cpp, rrprigidplugin.cpp) are left out: LAMMPS
 # registers the styles itself. The lmp so built has every rrp style without `plugin load`.
@@ -21,6 +21,9 @@ include(${RRP_TOP}/cmake/RRPCoreOptions.cmake)
 set(RRP_STYLE_DIRS ${RRP_TOP}/plugin)
 if(PKG_RIGID)
   list(APPEND RRP_STYLE_DIRS ${RRP_TOP}/plugin/rigid)
+endif()
+if(PKG_ASPHERE)
+  list(APPEND RRP_STYLE_DIRS ${RRP_TOP}/plugin/asphere)
 endif()
 foreach(_dir ${RRP_STYLE_DIRS})
   RegisterStyles(${_dir})

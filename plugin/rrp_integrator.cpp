@@ -4,8 +4,7 @@
 
 #include "rrp_integrator.h"
 
-#include "rrp_orientation.h"
-
+#include "atom.h"
 #include "error.h"
 #include "fix.h"
 #include "lammps.h"
@@ -17,7 +16,11 @@ void RRPIntegrator::check_one_integrator(LAMMPS *lmp, Fix *self)
 {
   for (const auto &other : lmp->modify->get_fix_list()) {
     if (other == self || !other->time_integrate) continue;
-    const int all = RRPOrientation::count_in_both(lmp, self->groupbit, other->groupbit);
+    const int *mask = lmp->atom->mask;
+    int both = 0, all = 0;
+    for (int i = 0; i < lmp->atom->nlocal; i++)
+      if ((mask[i] & self->groupbit) && (mask[i] & other->groupbit)) both++;
+    MPI_Allreduce(&both, &all, 1, MPI_INT, MPI_SUM, lmp->world);
     if (all > 0)
       lmp->error->all(FLERR,
                       "Fix {} {}: {} atoms are also integrated by fix {} (style {}); give each "

@@ -15,6 +15,7 @@
 #include "rrp/bodies.h"
 
 #include <cmath>
+#include <vector>
 
 using namespace LAMMPS_NS;
 
@@ -47,6 +48,33 @@ void RRPRigid::scatter(const rrp_body &r, double x[3], double v[3], double L[3],
     L[d] = r.angmom[d];
   }
   for (int d = 0; d < 4; d++) q[d] = r.quat[d];
+}
+
+int RRPRigid::turn(const double I[3], const double L[3], double q[4], double h, double *hw)
+{
+  double J[3];
+  rrp_body_map_moments(I, J);
+  return rrp_body_turn(J, L, q, h, hw);
+}
+
+void RRPRigid::fail_turn(LAMMPS *lmp, const char *style, const std::string &who, int status,
+                         double mass, const double I[3], const double L[3], const double q[4],
+                         double h, double hw)
+{
+  rrp_body r;
+  const double zero[3] = {0.0, 0.0, 0.0};
+  gather(r, mass, I, zero, zero, zero, L, zero, q);
+  fail(lmp, style, who, status, r, I, h, hw);
+}
+
+char **RRPRigid::respell(int narg, char **arg, const char *style)
+{
+  static std::vector<char *> args;
+  static std::string name;
+  name = style;
+  args.assign(arg, arg + narg);
+  if (narg > 2) args[2] = &name[0];
+  return args.data();
 }
 
 int RRPRigid::step_records(LAMMPS *lmp, double h, rrp_body *r, int n, int *status, double *hw)

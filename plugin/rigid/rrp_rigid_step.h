@@ -37,6 +37,20 @@ namespace RRPRigid {
   // status and h |omega| in *status and *hw
   int step_records(LAMMPS *lmp, double h, rrp_body *r, int n, int *status, double *hw);
 
+  // the free turn of a drift alone (the thermostatted fixes, which make their own kicks and
+  // scalings): q by the variational map with the space-frame L held over h, a linear body's
+  // zero moment as the map takes it; returns the core's status (q untouched unless RRP_OK)
+  int turn(const double I[3], const double L[3], double q[4], double h, double *hw);
+  // the error for a body (`who`, of mass m) that could not turn
+  [[noreturn]] void fail_turn(LAMMPS *lmp, const char *style, const std::string &who, int status,
+                              double mass, const double I[3], const double L[3],
+                              const double q[4], double h, double hw);
+
+  // the arguments of a fix command with its style spelled `style`: LAMMPS's rigid fixes
+  // parse their keywords by the name of their style (rigid/n.t/small, ...), which the rrp/...
+  // spelling must pass as the suffix spelling; valid until the next call
+  char **respell(int narg, char **arg, const char *style);
+
   // the error for such a body, named `who`, with its principal moments I
   [[noreturn]] void fail(LAMMPS *lmp, const char *style, const std::string &who, int status,
                          const rrp_body &r, const double I[3], double h, double hw);

@@ -7,6 +7,7 @@
 #include "rrp_register.h"
 
 #include "fix_rrp_rigid.h"
+#include "fix_rrp_rigid_nh.h"
 #include "fix_rrp_rigid_small.h"
 
 using namespace LAMMPS_NS;
@@ -23,6 +24,24 @@ const entry STYLES[] = {
      &create_v2<FixRRPRigid>},
     {"fix", "rigid/rrp", "fix rigid with the variational RRP map (suffix spelling)", nullptr,
      &create_v2<FixRRPRigid>},
+    {"fix", "rrp/rigid/nvt/small", "fix rigid/nvt/small with the variational RRP map for each body",
+     nullptr, &create_v2<FixRRPRigidNVTSmall>},
+    {"fix", "rigid/nvt/small/rrp", "fix rrp/rigid/nvt/small (suffix spelling)", nullptr, &create_v2<FixRRPRigidNVTSmall>},
+    {"fix", "rrp/rigid/npt/small", "fix rigid/npt/small with the variational RRP map for each body",
+     nullptr, &create_v2<FixRRPRigidNPTSmall>},
+    {"fix", "rigid/npt/small/rrp", "fix rrp/rigid/npt/small (suffix spelling)", nullptr, &create_v2<FixRRPRigidNPTSmall>},
+    {"fix", "rrp/rigid/nph/small", "fix rigid/nph/small with the variational RRP map for each body",
+     nullptr, &create_v2<FixRRPRigidNPHSmall>},
+    {"fix", "rigid/nph/small/rrp", "fix rrp/rigid/nph/small (suffix spelling)", nullptr, &create_v2<FixRRPRigidNPHSmall>},
+    {"fix", "rrp/rigid/nvt", "fix rigid/nvt with the variational RRP map for each body",
+     nullptr, &create_v2<FixRRPRigidNVT>},
+    {"fix", "rigid/nvt/rrp", "fix rrp/rigid/nvt (suffix spelling)", nullptr, &create_v2<FixRRPRigidNVT>},
+    {"fix", "rrp/rigid/npt", "fix rigid/npt with the variational RRP map for each body",
+     nullptr, &create_v2<FixRRPRigidNPT>},
+    {"fix", "rigid/npt/rrp", "fix rrp/rigid/npt (suffix spelling)", nullptr, &create_v2<FixRRPRigidNPT>},
+    {"fix", "rrp/rigid/nph", "fix rigid/nph with the variational RRP map for each body",
+     nullptr, &create_v2<FixRRPRigidNPH>},
+    {"fix", "rigid/nph/rrp", "fix rrp/rigid/nph (suffix spelling)", nullptr, &create_v2<FixRRPRigidNPH>},
 };
 }    // namespace
 
