@@ -143,6 +143,13 @@ void FixRRPReadData::read_data_section(char *keyword, int n, char *buf, tagint i
   if (orient) orient_read = true;
   else binder_read = true;
   const int nlocal = atom->nlocal;
+  // an atomic system (atom_style sphere without bonds) has no atom map: a temporary one, as
+  // read_data makes for its Velocities section
+  const bool temporary_map = atom->map_style == Atom::MAP_NONE;
+  if (temporary_map) {
+    atom->map_init();
+    atom->map_set();
+  }
 
   for (int l = 0; l < n; l++) {
     char *next = strchr(buf, '\n');
@@ -187,6 +194,10 @@ void FixRRPReadData::read_data_section(char *keyword, int n, char *buf, tagint i
       error->all(FLERR, "rrp/read_data: incorrect line in section {}: {} ({})", keyword, text,
                  e.what());
     }
+  }
+  if (temporary_map) {
+    atom->map_delete();
+    atom->map_style = Atom::MAP_NONE;
   }
 }
 
@@ -248,11 +259,20 @@ void FixRRPReadData::after_read(const std::string &file)
   if (binder_read) set_bonds();
   if (orient_read) {
     double **quat = RRPOrientation::store_array(lmp);
+    const bool temporary_map = atom->map_style == Atom::MAP_NONE;    // an atomic system
+    if (temporary_map) {
+      atom->map_init();
+      atom->map_set();
+    }
     for (size_t r = 0; r < orient_tag.size(); r++) {
       const int i = atom->map(orient_tag[r]);
       if (i < 0 || i >= atom->nlocal) continue;
       for (int k = 0; k < 4; k++) quat[i][k] = orient_q[4 * r + k];
       norient++;
+    }
+    if (temporary_map) {
+      atom->map_delete();
+      atom->map_style = Atom::MAP_NONE;
     }
     orient_tag.clear();
     orient_q.clear();

@@ -92,9 +92,10 @@ void RRPOrientation::check_reader(LAMMPS *lmp, const char *reader, int groupbit,
                reader, atom->atom_style, reader);
   if (lay == NONE)
     error->all(FLERR,
-               "{} needs the orientation of each atom, and atom_style {} carries none: define fix "
-               "rrp/nve (it keeps the orientations of atom_style sphere), or use atom_style "
-               "bpm/sphere, whose quaternion fix nve/bpm/sphere and fix rrp/nve advance",
+               "{} needs the orientation of each atom, and atom_style {} carries none: integrate "
+               "the spheres with fix rrp/nve, rrp/nvt/sphere, rrp/npt/sphere or rrp/nph/sphere "
+               "(they keep the orientations of atom_style sphere), or use atom_style bpm/sphere, "
+               "whose quaternion they and fix nve/bpm/sphere advance",
                reader, atom->atom_style);
 
   for (const auto &f : lmp->modify->get_fix_list()) {
@@ -104,7 +105,7 @@ void RRPOrientation::check_reader(LAMMPS *lmp, const char *reader, int groupbit,
       error->all(FLERR,
                  "{} reads the orientation ({}) of {} atoms that fix {} (style {}) moves without "
                  "advancing it, so it would see particles that never turn: integrate them with fix "
-                 "rrp/nve{}",
+                 "rrp/nve (or rrp/nvt/sphere, rrp/npt/sphere, rrp/nph/sphere){}",
                  reader, describe(lay), all, f->id, f->style,
                  lay == ATOM_QUAT ? " or fix nve/bpm/sphere" : " (or use atom_style bpm/sphere)");
   }
