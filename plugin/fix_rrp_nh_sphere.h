@@ -27,6 +27,10 @@ FixStyle(nph/sphere/rrp,FixRRPNPHSphere);
 
 #include "rrp_sphere_turn.h"
 
+#include "compute.h"
+
+#include "rrp/integrator.h"
+
 namespace LAMMPS_NS {
 
 // Base: LAMMPS's FixNVTSphere, FixNPTSphere or FixNPHSphere
@@ -45,6 +49,16 @@ template <class Base> class FixRRPNHSphere : public Base {
     Base::setup(vflag);
   }
   void post_run() override { turn.post_run(); }
+  // LAMMPS's FixNH::initial_integrate, its passes over the atoms joined (thermostat scaling,
+  // kicks, drift, turn: one pass) where nothing runs between them (no barostat, no bias)
+  void initial_integrate(int vflag) override
+  {
+    joining = !this->pstat_flag && !this->temperature->tempbias;
+    scale = 1.0;
+    joined = false;
+    Base::initial_integrate(vflag);
+    joining = joined = false;
+  }
   void write_data_header(FILE *fp, int) override { turn.write_data_header(fp); }
   void write_data_section_size(int, int &nx, int &ny) override
   {
@@ -58,14 +72,43 @@ template <class Base> class FixRRPNHSphere : public Base {
   }
 
  protected:
-  // FixNH's drift of the positions, then the turn (in place of FixNHSphere's, which turns only
-  // the dipoles: with update dipole they turn here with their spheres)
+  // the thermostat's scaling of v and omega: deferred to the joined pass (initial_integrate),
+  // else LAMMPS's two loops in one (no bias) or LAMMPS's (bias)
+  void nh_v_temp() override
+  {
+    if (joining) {
+      scale = this->factor_eta;
+      return;
+    }
+    if (this->temperature->tempbias) {
+      Base::nh_v_temp();
+      return;
+    }
+    const rrp_spheres p = turn.views(this->igroup);
+    rrp_spheres_scale(&p, this->factor_eta);
+  }
+  // the half kicks of v and omega: with the scaling, drift and turn in the joined pass, else
+  // LAMMPS's two loops in one
+  void nve_v() override
+  {
+    const rrp_spheres p = turn.views(this->igroup);
+    if (joining) {
+      turn.advance_joined(p, this->inertia, scale, this->dtf, this->dtv, this->dipole_flag != 0);
+      joined = true;
+      return;
+    }
+    rrp_spheres_nh_kick(&p, this->inertia, this->dtf);
+  }
+  // FixNH's drift of the positions and the turn, in one pass (in place of FixNHSphere's, which
+  // turns only the dipoles: with update dipole they turn here with their spheres)
   void nve_x() override
   {
-    FixNH::nve_x();
-    turn.advance(this->dtv, this->dipole_flag != 0);
+    if (joined) return;
+    turn.advance_drift(this->dtv, this->dipole_flag != 0);
   }
   RRPSphereTurn turn;
+  bool joining = false, joined = false;
+  double scale = 1.0;
 };
 
 class FixRRPNVTSphere : public FixRRPNHSphere<FixNVTSphere> {

@@ -53,6 +53,9 @@ FixRRPNVE::FixRRPNVE(LAMMPS *lmp, int narg, char **arg) :
     join(true), clear(true), step_respa(nullptr)
 {
   if (narg < 3) utils::missing_cmd_args(FLERR, "fix rrp/nve", error);
+  // -sf rrp spells it nve/sphere/rrp or nve/bpm/sphere/rrp: one style inside LAMMPS
+  delete[] style;
+  style = utils::strdup("rrp/nve");
 
   time_integrate = 1;
   restart_global = 1;

@@ -7,6 +7,8 @@
 #ifdef FIX_CLASS
 // clang-format off
 FixStyle(rrp/nve,FixRRPNVE);
+FixStyle(nve/sphere/rrp,FixRRPNVE);
+FixStyle(nve/bpm/sphere/rrp,FixRRPNVE);
 // clang-format on
 #else
 

@@ -26,6 +26,9 @@ using namespace FixConst;
 FixRRPNVEAsphere::FixRRPNVEAsphere(LAMMPS *lmp, int narg, char **arg) :
     Fix(lmp, narg, arg), avec(nullptr)
 {
+  // -sf rrp spells it nve/asphere/rrp: one style inside LAMMPS
+  delete[] style;
+  style = utils::strdup("rrp/nve/asphere");
   for (int iarg = 3; iarg < narg; iarg += 2) {
     if (strcmp(arg[iarg], "join") != 0)
       error->all(FLERR, "Illegal fix rrp/nve/asphere command: unexpected argument {} (expected fix "

@@ -9,6 +9,7 @@
 #ifdef FIX_CLASS
 // clang-format off
 FixStyle(rrp/nve/asphere,FixRRPNVEAsphere);
+FixStyle(nve/asphere/rrp,FixRRPNVEAsphere);
 // clang-format on
 #else
 

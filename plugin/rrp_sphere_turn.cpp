@@ -63,27 +63,59 @@ void RRPSphereTurn::setup()
   fallback_warned = false;
 }
 
-void RRPSphereTurn::advance(double h, bool dipole)
+rrp_spheres RRPSphereTurn::views(int igroup)
 {
   Atom *atom = lmp->atom;
   int nlocal = atom->nlocal;
-  if (fix->igroup == atom->firstgroup) nlocal = atom->nfirst;
+  if (igroup == atom->firstgroup) nlocal = atom->nfirst;
   const bool any = nlocal > 0;
   double **quat = array(lmp);
   rrp_spheres p{};
   p.n = nlocal;
   p.mask = atom->mask;
   p.groupbit = fix->groupbit;
+  p.mass = atom->rmass;
+  p.radius = atom->radius;
+  p.x = any ? reinterpret_cast<double(*)[3]>(&atom->x[0][0]) : nullptr;
+  p.v = any ? reinterpret_cast<double(*)[3]>(&atom->v[0][0]) : nullptr;
+  p.f = any ? reinterpret_cast<const double(*)[3]>(&atom->f[0][0]) : nullptr;
   p.omega = any ? reinterpret_cast<double(*)[3]>(&atom->omega[0][0]) : nullptr;
+  p.torque = any ? reinterpret_cast<const double(*)[3]>(&atom->torque[0][0]) : nullptr;
   p.quat = any ? reinterpret_cast<double(*)[4]>(&quat[0][0]) : nullptr;
+  return p;
+}
+
+void RRPSphereTurn::advance(double h, bool dipole)
+{
+  pass(views(fix->igroup), TURN, 0.0, 1.0, 0.0, h, dipole);
+}
+
+void RRPSphereTurn::advance_drift(double h, bool dipole)
+{
+  pass(views(fix->igroup), DRIFT, 0.0, 1.0, 0.0, h, dipole);
+}
+
+void RRPSphereTurn::advance_joined(const rrp_spheres &p, double c, double scale, double dtf,
+                                   double h, bool dipole)
+{
+  pass(p, JOINED, c, scale, dtf, h, dipole);
+}
+
+void RRPSphereTurn::pass(const rrp_spheres &p, Pass what, double c, double scale, double dtf,
+                         double h, bool dipole)
+{
+  Atom *atom = lmp->atom;
+  const int nlocal = p.n;
   if (dipole) {
     qold.resize(4 * (size_t) nlocal);
     for (int i = 0; i < nlocal; i++)
-      for (int k = 0; k < 4; k++) qold[4 * i + k] = quat[i][k];
+      for (int k = 0; k < 4; k++) qold[4 * i + k] = p.quat[i][k];
   }
   const long before = fallbacks;
   rrp_step_report bad = {-1, 0.0};
-  const int status = rrp_spheres_turn(&p, h, &fallbacks, &bad);
+  const int status = what == TURN ? rrp_spheres_turn(&p, h, &fallbacks, &bad)
+      : what == DRIFT             ? rrp_spheres_drift_turn(&p, h, &fallbacks, &bad)
+                                  : rrp_spheres_nh_first(&p, c, scale, dtf, h, &fallbacks, &bad);
   if (status != RRP_OK) {
     const int i = bad.index;
     lmp->error->one(FLERR,
@@ -104,7 +136,7 @@ void RRPSphereTurn::advance(double h, bool dipole)
     double **mu = atom->mu;
     const int *mask = atom->mask;
     for (int i = 0; i < nlocal; i++)
-      if ((mask[i] & fix->groupbit) && mu[i][3] != 0.0) rrp_quat_turn(&qold[4 * i], quat[i], mu[i]);
+      if ((mask[i] & fix->groupbit) && mu[i][3] != 0.0) rrp_quat_turn(&qold[4 * i], p.quat[i], mu[i]);
   }
   if (comm_ghosts) store->forward();
 }

@@ -15,6 +15,8 @@
 #include <cstdio>
 #include <vector>
 
+#include "rrp/integrator.h"
+
 namespace LAMMPS_NS {
 class LAMMPS;
 class Fix;
@@ -29,8 +31,15 @@ class RRPSphereTurn {
   void init();
   // at setup: this run's count of fallbacks starts
   void setup();
+  // the views of the group's owned spheres (igroup: the fix's group, for LAMMPS's first group)
+  rrp_spheres views(int igroup);
   // after the drift of a step of h: the orientations (and, with dipole, the dipoles) turn
   void advance(double h, bool dipole);
+  // the drift x += h v and the turn, in one pass
+  void advance_drift(double h, bool dipole);
+  // the first half in one pass (rrp_spheres_nh_first: scaling, kicks, drift, turn)
+  void advance_joined(const rrp_spheres &p, double c, double scale, double dtf, double h,
+                      bool dipole);
   // at the end of a run: the fallbacks of the run, if any, in one warning
   void post_run();
   // write_data: the Orientations section, by the one fix rrp_orientation.h names
@@ -49,6 +58,9 @@ class RRPSphereTurn {
   long fallbacks, fallbacks_run;
   bool fallback_warned;
   std::vector<double> qold;
+  enum Pass { TURN, DRIFT, JOINED };
+  void pass(const rrp_spheres &p, Pass what, double c, double scale, double dtf, double h,
+            bool dipole);
 };
 
 }    // namespace LAMMPS_NS

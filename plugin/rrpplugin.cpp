@@ -28,6 +28,10 @@ using namespace RRPRegister;
 const entry STYLES[] = {
     {"fix", "rrp/nve", "RRP explicit variational integrator for spheres (Baker & Gonzalez 2021)",
      nullptr, &create_v2<FixRRPNVE>},
+    {"fix", "nve/sphere/rrp", "fix rrp/nve (suffix spelling)", nullptr, &create_v2<FixRRPNVE>},
+    {"fix", "nve/bpm/sphere/rrp", "fix rrp/nve (suffix spelling)", nullptr, &create_v2<FixRRPNVE>},
+    {"fix", "nve/asphere/rrp", "fix rrp/nve/asphere (suffix spelling)", nullptr,
+     &create_v2<FixRRPNVEAsphere>},
     {"fix", "rrp/nvt/sphere", "fix nvt/sphere with each sphere's orientation by the RRP map",
      nullptr, &create_v2<FixRRPNVTSphere>},
     {"fix", "nvt/sphere/rrp", "fix rrp/nvt/sphere (suffix spelling)", nullptr,

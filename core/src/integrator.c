@@ -158,26 +158,98 @@ static int first_half_checked(const rrp_spheres *p, const rrp_inertia *in, doubl
   return RRP_OK;
 }
 
+
+/* one sphere's turn by map (23)'s increment of its present spin (map (25)'s with fallbacks where
+ * h |Omega| >= 1); RRP_OK, RRP_ESTEP or RRP_ENONFINITE, the orientation untouched on an error */
+static inline int turn_one(const rrp_spheres *p, int i, double h, long *fallbacks,
+                           rrp_step_report *bad)
+{
+  double dq[4];
+  int status = increment_quat(h, p->omega[i], 1, dq);
+  if (status == RRP_ESTEP && fallbacks) {
+    status = increment_quat(h, p->omega[i], 0, dq);
+    if (status == RRP_OK) ++*fallbacks;
+  }
+  if (status != RRP_OK) {
+    if (bad) {
+      bad->index = i;
+      bad->hw = h * sqrt(rrp_dot3(p->omega[i], p->omega[i]));
+    }
+    return status;
+  }
+  rotate_by(dq, p->quat[i]);
+  return RRP_OK;
+}
+
 int rrp_spheres_turn(const rrp_spheres *p, double h, long *fallbacks, rrp_step_report *bad)
 {
   for (int i = 0; i < p->n; i++) {
     if (!selected(p, i)) continue;
-    double dq[4];
-    int status = increment_quat(h, p->omega[i], 1, dq);
-    if (status == RRP_ESTEP && fallbacks) {
-      status = increment_quat(h, p->omega[i], 0, dq);
-      if (status == RRP_OK) ++*fallbacks;
-    }
-    if (status != RRP_OK) {
-      if (bad) {
-        bad->index = i;
-        bad->hw = h * sqrt(rrp_dot3(p->omega[i], p->omega[i]));
-      }
-      return status;
-    }
-    rotate_by(dq, p->quat[i]);
+    const int status = turn_one(p, i, h, fallbacks, bad);
+    if (status != RRP_OK) return status;
   }
   return RRP_OK;
+}
+
+int rrp_spheres_nh_first(const rrp_spheres *p, double c, double scale, double dtf, double h,
+                         long *fallbacks, rrp_step_report *bad)
+{
+  const double dtfrotate = dtf / c;
+  for (int i = 0; i < p->n; i++) {
+    if (!selected(p, i)) continue;
+    double *v = p->v[i], *w = p->omega[i], *x = p->x[i];
+    const double *f = p->f[i], *t = p->torque[i];
+    for (int d = 0; d < 3; d++) {
+      v[d] *= scale;
+      w[d] *= scale;
+    }
+    const double dtfm = dtf / p->mass[i];
+    const double dtirotate = dtfrotate / (p->radius[i] * p->radius[i] * p->mass[i]);
+    for (int d = 0; d < 3; d++) {
+      v[d] += dtfm * f[d];
+      w[d] += dtirotate * t[d];
+      x[d] += h * v[d];
+    }
+    const int status = turn_one(p, i, h, fallbacks, bad);
+    if (status != RRP_OK) return status;
+  }
+  return RRP_OK;
+}
+
+int rrp_spheres_drift_turn(const rrp_spheres *p, double h, long *fallbacks, rrp_step_report *bad)
+{
+  for (int i = 0; i < p->n; i++) {
+    if (!selected(p, i)) continue;
+    for (int d = 0; d < 3; d++) p->x[i][d] += h * p->v[i][d];
+    const int status = turn_one(p, i, h, fallbacks, bad);
+    if (status != RRP_OK) return status;
+  }
+  return RRP_OK;
+}
+
+void rrp_spheres_nh_kick(const rrp_spheres *p, double c, double dtf)
+{
+  const double dtfrotate = dtf / c;
+  for (int i = 0; i < p->n; i++) {
+    if (!selected(p, i)) continue;
+    const double dtfm = dtf / p->mass[i];
+    const double dtirotate = dtfrotate / (p->radius[i] * p->radius[i] * p->mass[i]);
+    for (int d = 0; d < 3; d++) {
+      p->v[i][d] += dtfm * p->f[i][d];
+      p->omega[i][d] += dtirotate * p->torque[i][d];
+    }
+  }
+}
+
+void rrp_spheres_scale(const rrp_spheres *p, double scale)
+{
+  for (int i = 0; i < p->n; i++) {
+    if (!selected(p, i)) continue;
+    for (int d = 0; d < 3; d++) {
+      p->v[i][d] *= scale;
+      p->omega[i][d] *= scale;
+    }
+  }
 }
 
 /* ---------------------------------------------------------------------------------------------

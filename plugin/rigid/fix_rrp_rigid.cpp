@@ -13,7 +13,8 @@
 
 using namespace LAMMPS_NS;
 
-FixRRPRigid::FixRRPRigid(LAMMPS *lmp, int narg, char **arg) : FixRigid(lmp, narg, arg)
+FixRRPRigid::FixRRPRigid(LAMMPS *lmp, int narg, char **arg) :
+    FixRigid(lmp, narg, RRPRigid::respell(narg, arg, "rigid"))    // its keywords are fix rigid's
 {
   // LAMMPS's computes erotate/rigid, ke/rigid and rigid/local know a rigid fix by its style
   delete[] style;

@@ -10,6 +10,7 @@
 // clang-format off
 FixStyle(rrp/rigid,FixRRPRigid);
 FixStyle(rigid/rrp,FixRRPRigid);
+FixStyle(rigid/nve/rrp,FixRRPRigid);
 // clang-format on
 #else
 

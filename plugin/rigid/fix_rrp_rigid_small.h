@@ -14,6 +14,7 @@
 // clang-format off
 FixStyle(rrp/rigid/small,FixRRPRigidSmall);
 FixStyle(rigid/small/rrp,FixRRPRigidSmall);
+FixStyle(rigid/nve/small/rrp,FixRRPRigidSmall);
 // clang-format on
 #else
 

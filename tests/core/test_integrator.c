@@ -249,6 +249,99 @@ static void test_turn_is_first_half_without_kicks(void **state)
   assert_int_equal(bad.index, 3);
 }
 
+/* the one-pass Nose-Hoover passes against LAMMPS's separate loops (FixNH::nh_v_temp, nve_v,
+ * FixNHSphere's omega loops, nve_x) and rrp_spheres_turn: the same bits */
+static void test_nh_passes_equal_separate_loops(void **state)
+{
+  (void) state;
+  enum { N = 64 };
+  static double x[2][N][3], v[2][N][3], f[N][3], tq[N][3], om[2][N][3], quat[2][N][4];
+  double mass[N], radius[N];
+  int mask[N];
+  rng_t r = {777};
+  for (int i = 0; i < N; i++) {
+    mass[i] = rng_range(&r, 0.5, 2.0);
+    radius[i] = rng_range(&r, 0.3, 0.6);
+    mask[i] = (i % 5 == 3) ? 0 : 1;
+    double q[4] = {1, rng_range(&r, -1, 1), rng_range(&r, -1, 1), rng_range(&r, -1, 1)};
+    rrp_quat_normalize(q);
+    for (int d = 0; d < 3; d++) {
+      f[i][d] = rng_range(&r, -3, 3);
+      tq[i][d] = rng_range(&r, -3, 3);
+    }
+    for (int c = 0; c < 2; c++) {
+      for (int d = 0; d < 3; d++) {
+        x[c][i][d] = i + d;
+        v[c][i][d] = 0.1 * d - 0.03 * i;
+        om[c][i][d] = 0.5 * d + 0.01 * i;
+      }
+      memcpy(quat[c][i], q, sizeof(q));
+    }
+  }
+  rrp_spheres p[2];
+  for (int c = 0; c < 2; c++)
+    p[c] = (rrp_spheres){N, mask, 1, mass, radius, x[c], v[c], (const double (*)[3]) f, om[c],
+                         (const double (*)[3]) tq, quat[c]};
+  const double cr = 0.4, scale = 0.9975, dtf = 0.5 * 0.01, h = 0.01;
+  for (int step = 0; step < 5; step++) {
+    long fb0 = 0, fb1 = 0;
+    /* LAMMPS's loops, in their order */
+    for (int i = 0; i < N; i++)
+      if (mask[i])
+        for (int d = 0; d < 3; d++) v[0][i][d] *= scale;
+    for (int i = 0; i < N; i++)
+      if (mask[i])
+        for (int d = 0; d < 3; d++) om[0][i][d] *= scale;
+    for (int i = 0; i < N; i++)
+      if (mask[i]) {
+        const double dtfm = dtf / mass[i];
+        for (int d = 0; d < 3; d++) v[0][i][d] += dtfm * f[i][d];
+      }
+    const double dtfrotate = dtf / cr;
+    for (int i = 0; i < N; i++)
+      if (mask[i]) {
+        const double dtirotate = dtfrotate / (radius[i] * radius[i] * mass[i]);
+        for (int d = 0; d < 3; d++) om[0][i][d] += dtirotate * tq[i][d];
+      }
+    for (int i = 0; i < N; i++)
+      if (mask[i])
+        for (int d = 0; d < 3; d++) x[0][i][d] += h * v[0][i][d];
+    assert_int_equal(rrp_spheres_turn(&p[0], h, &fb0, NULL), RRP_OK);
+    assert_int_equal(rrp_spheres_nh_first(&p[1], cr, scale, dtf, h, &fb1, NULL), RRP_OK);
+    /* the second half: kick, then scale */
+    for (int i = 0; i < N; i++)
+      if (mask[i]) {
+        const double dtfm = dtf / mass[i];
+        for (int d = 0; d < 3; d++) v[0][i][d] += dtfm * f[i][d];
+      }
+    for (int i = 0; i < N; i++)
+      if (mask[i]) {
+        const double dtirotate = dtfrotate / (radius[i] * radius[i] * mass[i]);
+        for (int d = 0; d < 3; d++) om[0][i][d] += dtirotate * tq[i][d];
+      }
+    rrp_spheres_nh_kick(&p[1], cr, dtf);
+    for (int i = 0; i < N; i++)
+      if (mask[i])
+        for (int d = 0; d < 3; d++) {
+          v[0][i][d] *= scale;
+          om[0][i][d] *= scale;
+        }
+    rrp_spheres_scale(&p[1], scale);
+  }
+  assert_memory_equal(x[0], x[1], sizeof(x[0]));
+  assert_memory_equal(v[0], v[1], sizeof(v[0]));
+  assert_memory_equal(om[0], om[1], sizeof(om[0]));
+  assert_memory_equal(quat[0], quat[1], sizeof(quat[0]));
+  /* drift and turn in one pass: the two passes' bits */
+  for (int i = 0; i < N; i++)
+    if (mask[i])
+      for (int d = 0; d < 3; d++) x[0][i][d] += h * v[0][i][d];
+  assert_int_equal(rrp_spheres_turn(&p[0], h, NULL, NULL), RRP_OK);
+  assert_int_equal(rrp_spheres_drift_turn(&p[1], h, NULL, NULL), RRP_OK);
+  assert_memory_equal(x[0], x[1], sizeof(x[0]));
+  assert_memory_equal(quat[0], quat[1], sizeof(quat[0]));
+}
+
 /* a mass or radius that is not positive and finite (an atom created or changed during a run) is
  * reported before anything moves, by every scheme; a negative radius too, although r^2 > 0 */
 static void test_bad_body(void **state)
@@ -702,6 +795,7 @@ int main(void)
       cmocka_unit_test(test_exact_step_too_large),
       cmocka_unit_test(test_exact_fallback),
       cmocka_unit_test(test_turn_is_first_half_without_kicks),
+      cmocka_unit_test(test_nh_passes_equal_separate_loops),
     cmocka_unit_test(test_bad_body),
       cmocka_unit_test(test_mask),
       cmocka_unit_test(test_joined_equals_split),

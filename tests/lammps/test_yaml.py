@@ -76,7 +76,10 @@ def block(path, key):
 
 for ours, theirs, tol in (("rrp_nve_exact", "nve_sphere", 1e-15), ("rrp_nve_newmark", "nve_sphere", 1e-15),
                           ("rrp_nve_dipole", "nve_sphere_dipole", 1e-9), ("rrp_rigid_small", "rigid_small", 1e-8),
-                          ("rrp_rigid_molecule", "rigid_molecule", 1e-8)):
+                          ("rrp_rigid_molecule", "rigid_molecule", 1e-8),
+                          ("rrp_rigid_nvt_small", "rigid_nvt_small", 1e-8), ("rrp_rigid_npt_small", "rigid_npt_small", 1e-8),
+                          ("rrp_rigid_nph_small", "rigid_nph_small", 1e-8), ("rrp_rigid_nvt", "rigid_nvt", 1e-8),
+                          ("rrp_rigid_npt", "rigid_npt", 1e-8), ("rrp_rigid_nph", "rigid_nph", 1e-8)):
     a_path = os.path.join(YAML_DIR, f"fix-timestep-{ours}.yaml")
     b_path = os.path.join(LAMMPS_TESTS, f"fix-timestep-{theirs}.yaml")
     if not (os.path.exists(a_path) and os.path.exists(b_path)):

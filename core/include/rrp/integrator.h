@@ -31,6 +31,12 @@
  *                                   long *fallbacks, rrp_step_report *bad, double (*f)[3],
  *                                   double (*torque)[3]);
  *   int  rrp_spheres_turn(const rrp_spheres *p, double h, long *fallbacks, rrp_step_report *bad);
+ *   int  rrp_spheres_nh_first(const rrp_spheres *p, double c, double scale, double dtf, double h,
+ *                             long *fallbacks, rrp_step_report *bad);
+ *   int  rrp_spheres_drift_turn(const rrp_spheres *p, double h, long *fallbacks,
+ *                               rrp_step_report *bad);
+ *   void rrp_spheres_nh_kick(const rrp_spheres *p, double c, double dtf);
+ *   void rrp_spheres_scale(const rrp_spheres *p, double scale);
  *   void rrp_spheres_kick(const rrp_spheres *p, const rrp_inertia *in, double dt, double ftm2v);
  *   void rrp_spheres_second(const rrp_scheme *s, const rrp_spheres *p, const rrp_inertia *in,
  *                           double h, double ftm2v);
@@ -165,6 +171,24 @@ void rrp_spheres_kick(const rrp_spheres *p, const rrp_inertia *in, double dt, do
  * *fallbacks; without, RRP_ESTEP. RRP_ENONFINITE for a non-finite Omega. On an error the
  * particle is reported in *bad (may be NULL) and left untouched, those before it turned. */
 int rrp_spheres_turn(const rrp_spheres *p, double h, long *fallbacks, rrp_step_report *bad);
+
+/* The passes of a Nose-Hoover thermostatted step of spheres (the scheme of LAMMPS's fix
+ * nvt/sphere, FixNHSphere), each in one pass over the particles and with the operations of
+ * LAMMPS's separate loops in their order, so with their bits; inertia J = c m r^2 (c = 0.4 for
+ * a solid sphere, 0.5 for a disc), dtf the half step's kick factor (h/2 ftm2v), mass and radius
+ * not checked (the caller's fix has):
+ *   rrp_spheres_nh_first:   v *= scale; Omega *= scale (the thermostat's factor, 1 for none);
+ *                           v += dtf/m F; Omega += (dtf/c)/(r^2 m) T; x += h v; then the turn of
+ *                           rrp_spheres_turn (same returns; on an error the particle has been
+ *                           kicked and moved, and the caller stops)
+ *   rrp_spheres_drift_turn: x += h v, then the turn (after kicks and scalings made elsewhere)
+ *   rrp_spheres_nh_kick:    v += dtf/m F; Omega += (dtf/c)/(r^2 m) T
+ *   rrp_spheres_scale:      v *= scale; Omega *= scale */
+int rrp_spheres_nh_first(const rrp_spheres *p, double c, double scale, double dtf, double h,
+                         long *fallbacks, rrp_step_report *bad);
+int rrp_spheres_drift_turn(const rrp_spheres *p, double h, long *fallbacks, rrp_step_report *bad);
+void rrp_spheres_nh_kick(const rrp_spheres *p, double c, double dtf);
+void rrp_spheres_scale(const rrp_spheres *p, double scale);
 
 /* the fraction of a step's kick that comes before the drift: 1/2 for (23) and (25), 1 for (27) */
 double rrp_scheme_kick_fraction(const rrp_scheme *s);
