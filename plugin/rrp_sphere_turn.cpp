@@ -72,7 +72,7 @@ rrp_spheres RRPSphereTurn::views(int igroup)
   double **quat = array(lmp);
   rrp_spheres p{};
   p.n = nlocal;
-  p.mask = atom->mask;
+  p.mask = fix->igroup == 0 ? nullptr : atom->mask;    // group all: every atom (flat loops)
   p.groupbit = fix->groupbit;
   p.mass = atom->rmass;
   p.radius = atom->radius;
@@ -116,13 +116,22 @@ void RRPSphereTurn::pass(const rrp_spheres &p, Pass what, double c, double scale
   const int status = what == TURN ? rrp_spheres_turn(&p, h, &fallbacks, &bad)
       : what == DRIFT             ? rrp_spheres_drift_turn(&p, h, &fallbacks, &bad)
                                   : rrp_spheres_nh_first(&p, c, scale, dtf, h, &fallbacks, &bad);
+  if (status == RRP_EDOMAIN) {
+    const int i = bad.index;
+    lmp->error->one(FLERR,
+                    "Fix {} {}: atom {} on step {} has mass {} and radius {}: both must be "
+                    "positive and finite",
+                    fix->style, fix->id, atom->tag[i], lmp->update->ntimestep, atom->rmass[i],
+                    atom->radius[i]);
+  }
   if (status != RRP_OK) {
     const int i = bad.index;
     lmp->error->one(FLERR,
-                    "Fix {} {}: non-finite angular velocity at atom {} on step {}: omega ({}, {}, "
-                    "{})",
-                    fix->style, fix->id, atom->tag[i], lmp->update->ntimestep, atom->omega[i][0],
-                    atom->omega[i][1], atom->omega[i][2]);
+                    "Fix {} {}: non-finite velocity or angular velocity at atom {} on step {}: v "
+                    "({}, {}, {}), omega ({}, {}, {})",
+                    fix->style, fix->id, atom->tag[i], lmp->update->ntimestep, atom->v[i][0],
+                    atom->v[i][1], atom->v[i][2], atom->omega[i][0], atom->omega[i][1],
+                    atom->omega[i][2]);
   }
   if (fallbacks > before && !fallback_warned) {
     fallback_warned = true;

@@ -111,7 +111,8 @@ int rrp_exact_increment(double h, const double w[3], double da[3])
  * step is too large, or whose new position, velocity or angular velocity would not be finite
  * (a non-finite input, or an overflow) is reported and left untouched. */
 static int first_half_checked(const rrp_spheres *p, const rrp_inertia *in, double h, double dtf,
-                              int exact, int i0, int i1, long *fallbacks, rrp_step_report *bad)
+                              int exact, double scale, int i0, int i1, long *fallbacks,
+                              rrp_step_report *bad)
 {
   const double dtc = in->kind == RRP_INERTIA_RATIO ? dtf / in->value : 0.0; /* dt/c */
   for (int i = i0; i < i1; i++) {
@@ -124,8 +125,8 @@ static int first_half_checked(const rrp_spheres *p, const rrp_inertia *in, doubl
       double dtfm, dtfj;
       kick_factors(p, in, i, dtf, dtc, &dtfm, &dtfj);
       for (int d = 0; d < 3; d++) {
-        w[d] = p->omega[i][d] + dtfj * p->torque[i][d];
-        vn[d] = p->v[i][d] + dtfm * p->f[i][d]; /* (23a): x + h v + h^2/(2m) F */
+        w[d] = p->omega[i][d] * scale + dtfj * p->torque[i][d];
+        vn[d] = p->v[i][d] * scale + dtfm * p->f[i][d]; /* (23a): x + h v + h^2/(2m) F */
         xn[d] = p->x[i][d] + h * vn[d];
       }
       status = increment_quat(h, w, exact, dq);
@@ -191,58 +192,16 @@ int rrp_spheres_turn(const rrp_spheres *p, double h, long *fallbacks, rrp_step_r
   return RRP_OK;
 }
 
-int rrp_spheres_nh_first(const rrp_spheres *p, double c, double scale, double dtf, double h,
-                         long *fallbacks, rrp_step_report *bad)
+RRP_CLONES void rrp_spheres_scale(const rrp_spheres *p, double scale)
 {
-  const double dtfrotate = dtf / c;
-  for (int i = 0; i < p->n; i++) {
-    if (!selected(p, i)) continue;
-    double *v = p->v[i], *w = p->omega[i], *x = p->x[i];
-    const double *f = p->f[i], *t = p->torque[i];
-    for (int d = 0; d < 3; d++) {
-      v[d] *= scale;
-      w[d] *= scale;
+  if (p->mask == NULL && p->n > 0) { /* one flat loop over the 3 n components */
+    double *v = p->v[0], *w = p->omega[0];
+    for (int m = 0; m < 3 * p->n; m++) {
+      v[m] *= scale;
+      w[m] *= scale;
     }
-    const double dtfm = dtf / p->mass[i];
-    const double dtirotate = dtfrotate / (p->radius[i] * p->radius[i] * p->mass[i]);
-    for (int d = 0; d < 3; d++) {
-      v[d] += dtfm * f[d];
-      w[d] += dtirotate * t[d];
-      x[d] += h * v[d];
-    }
-    const int status = turn_one(p, i, h, fallbacks, bad);
-    if (status != RRP_OK) return status;
+    return;
   }
-  return RRP_OK;
-}
-
-int rrp_spheres_drift_turn(const rrp_spheres *p, double h, long *fallbacks, rrp_step_report *bad)
-{
-  for (int i = 0; i < p->n; i++) {
-    if (!selected(p, i)) continue;
-    for (int d = 0; d < 3; d++) p->x[i][d] += h * p->v[i][d];
-    const int status = turn_one(p, i, h, fallbacks, bad);
-    if (status != RRP_OK) return status;
-  }
-  return RRP_OK;
-}
-
-void rrp_spheres_nh_kick(const rrp_spheres *p, double c, double dtf)
-{
-  const double dtfrotate = dtf / c;
-  for (int i = 0; i < p->n; i++) {
-    if (!selected(p, i)) continue;
-    const double dtfm = dtf / p->mass[i];
-    const double dtirotate = dtfrotate / (p->radius[i] * p->radius[i] * p->mass[i]);
-    for (int d = 0; d < 3; d++) {
-      p->v[i][d] += dtfm * p->f[i][d];
-      p->omega[i][d] += dtirotate * p->torque[i][d];
-    }
-  }
-}
-
-void rrp_spheres_scale(const rrp_spheres *p, double scale)
-{
   for (int i = 0; i < p->n; i++) {
     if (!selected(p, i)) continue;
     for (int d = 0; d < 3; d++) {
@@ -293,8 +252,8 @@ static inline void spread3(int nb, const double *dtm, const double *dtj, double 
  * spread to the three components; the quaternions (4 nb doubles) likewise. The same operations
  * in the same order as first_half_checked, so the same bits. Returns 1 when the block was
  * stored, 0 (nothing stored) when some particle fails a check. */
-RRP_INLINE int first_half_flat(const rrp_spheres *p, double h, int exact, int i0, int nb,
-                                  const double *dtm, const double *dtj)
+RRP_INLINE int first_half_flat(const rrp_spheres *p, double h, int exact, double scale, int i0,
+                               int nb, const double *dtm, const double *dtj)
 {
   double dtm3[3 * RRP_BLOCK], dtj3[3 * RRP_BLOCK];
   double w[3 * RRP_BLOCK], vn[3 * RRP_BLOCK], xn[3 * RRP_BLOCK];
@@ -305,8 +264,8 @@ RRP_INLINE int first_half_flat(const rrp_spheres *p, double h, int exact, int i0
   spread3(nb, dtm, dtj, dtm3, dtj3);
   int bad = 0;
   for (int m = 0; m < n3; m++) {
-    w[m] = om[m] + dtj3[m] * t[m];
-    vn[m] = v[m] + dtm3[m] * f[m];
+    w[m] = om[m] * scale + dtj3[m] * t[m];
+    vn[m] = v[m] * scale + dtm3[m] * f[m];
     xn[m] = x[m] + h * vn[m];
     bad |= !(bounded_v(w[m]) & bounded_v(vn[m]) & bounded_v(xn[m]));
   }
@@ -405,7 +364,8 @@ RRP_INLINE void second_block(const rrp_spheres *p, const rrp_inertia *in, double
 }
 
 RRP_CLONES static int first_half_block(const rrp_spheres *p, const rrp_inertia *in, double h,
-                                       double dtf, int exact, int owed, int i0, int nb)
+                                       double dtf, int exact, int owed, double scale, int i0,
+                                       int nb)
 {
   /* the second half of the step before, owed (rrp_spheres_first_joined): made here on the block,
    * which stays in cache for the first half */
@@ -441,15 +401,15 @@ RRP_CLONES static int first_half_block(const rrp_spheres *p, const rrp_inertia *
   if (fail) return 0;
   int all_selected = 1;
   for (int j = 0; j < nb; j++) all_selected &= sel[j];
-  if (all_selected) return first_half_flat(p, h, exact, i0, nb, dtm, dtj);
+  if (all_selected) return first_half_flat(p, h, exact, scale, i0, nb, dtm, dtj);
   /* kick, drift, w = Omega + dt/J T, h^2 |w|^2, and one finiteness check of the lot (kept
    * scalar: vectorised, its loads of 3-vectors cost more than they save) */
   double all = 0.0;
   for (int j = 0; j < nb; j++) {
     const int i = i0 + j;
     for (int d = 0; d < 3; d++) {
-      w[j][d] = p->omega[i][d] + dtj[j] * p->torque[i][d];
-      vn[j][d] = p->v[i][d] + dtm[j] * p->f[i][d];
+      w[j][d] = p->omega[i][d] * scale + dtj[j] * p->torque[i][d];
+      vn[j][d] = p->v[i][d] * scale + dtm[j] * p->f[i][d];
       xn[j][d] = p->x[i][d] + h * vn[j][d];
     }
     hw2[j] = h * h * (w[j][0] * w[j][0] + w[j][1] * w[j][1] + w[j][2] * w[j][2]);
@@ -515,13 +475,14 @@ static void clear_block(const clearing *c, int i0, int nb)
 }
 
 static int first_half(const rrp_spheres *p, const rrp_inertia *in, double h, double dtf,
-                      int exact, int owed, long *fallbacks, rrp_step_report *bad,
+                      int exact, int owed, double scale, long *fallbacks, rrp_step_report *bad,
                       const clearing *c)
 {
   for (int i0 = 0; i0 < p->n; i0 += RRP_BLOCK) {
     const int nb = p->n - i0 < RRP_BLOCK ? p->n - i0 : RRP_BLOCK;
-    if (!first_half_block(p, in, h, dtf, exact, owed, i0, nb)) {
-      const int status = first_half_checked(p, in, h, dtf, exact, i0, i0 + nb, fallbacks, bad);
+    if (!first_half_block(p, in, h, dtf, exact, owed, scale, i0, nb)) {
+      const int status =
+          first_half_checked(p, in, h, dtf, exact, scale, i0, i0 + nb, fallbacks, bad);
       if (status != RRP_OK) {
         /* the blocks after the failing one still owe the second half: made, so that the
          * particles are left as the two calls leave them */
@@ -534,16 +495,83 @@ static int first_half(const rrp_spheres *p, const rrp_inertia *in, double h, dou
   return RRP_OK;
 }
 
+/* The Nose-Hoover passes (rrp/integrator.h). The first half is the blocked first half of map
+ * (23) after the thermostat's scaling: its kick factors dt/m and (dt/c)/(r^2 m) are LAMMPS's
+ * FixNHSphere's (dtf / rmass, dtfrotate / (radius^2 rmass)), so the bits are those of its loops. */
+int rrp_spheres_nh_first(const rrp_spheres *p, double c, double scale, double dtf, double h,
+                         long *fallbacks, rrp_step_report *bad)
+{
+  const rrp_inertia in = {RRP_INERTIA_RATIO, c, NULL};
+  return first_half(p, &in, h, dtf, 1, 0, scale, fallbacks, bad, &no_clearing);
+}
+
+void rrp_spheres_nh_kick(const rrp_spheres *p, double c, double dtf)
+{
+  const rrp_inertia in = {RRP_INERTIA_RATIO, c, NULL};
+  second_from(p, &in, dtf, 0);
+}
+
+/* the drift and turn of a block of nb particles from i0, all selected: the increments' square
+ * roots in flat loops across the block; 0 (nothing stored) where one has no exact increment or
+ * is not finite, which the caller then takes one at a time */
+RRP_INLINE int drift_turn_flat(const rrp_spheres *p, double h, int i0, int nb)
+{
+  double hw2[RRP_BLOCK], c[RRP_BLOCK], k[RRP_BLOCK];
+  double *x = p->x[i0], *q = p->quat[i0];
+  const double *v = p->v[i0], *w = p->omega[i0];
+  int bad = 0;
+  for (int j = 0; j < nb; j++) {
+    hw2[j] = h * h * (w[3 * j] * w[3 * j] + w[3 * j + 1] * w[3 * j + 1] + w[3 * j + 2] * w[3 * j + 2]);
+    bad |= !(hw2[j] < 1.0);
+    c[j] = sqrt(0.5 * (1.0 + sqrt(fabs(1.0 - hw2[j]))));
+    k[j] = h / (2.0 * c[j]);
+  }
+  if (bad) return 0;
+  for (int m = 0; m < 3 * nb; m++) x[m] += h * v[m];
+  for (int j = 0; j < nb; j++) {
+    const double d0 = c[j], d1 = k[j] * w[3 * j], d2 = k[j] * w[3 * j + 1], d3 = k[j] * w[3 * j + 2];
+    const double q0 = q[4 * j], q1 = q[4 * j + 1], q2 = q[4 * j + 2], q3 = q[4 * j + 3];
+    const double r0 = d0 * q0 - d1 * q1 - d2 * q2 - d3 * q3;
+    const double r1 = d0 * q1 + d1 * q0 + d2 * q3 - d3 * q2;
+    const double r2 = d0 * q2 - d1 * q3 + d2 * q0 + d3 * q1;
+    const double r3 = d0 * q3 + d1 * q2 - d2 * q1 + d3 * q0;
+    const double s = 0.5 * (3.0 - (r0 * r0 + r1 * r1 + r2 * r2 + r3 * r3));
+    q[4 * j] = r0 * s;
+    q[4 * j + 1] = r1 * s;
+    q[4 * j + 2] = r2 * s;
+    q[4 * j + 3] = r3 * s;
+  }
+  return 1;
+}
+
+RRP_CLONES int rrp_spheres_drift_turn(const rrp_spheres *p, double h, long *fallbacks,
+                                      rrp_step_report *bad)
+{
+  for (int i0 = 0; i0 < p->n; i0 += RRP_BLOCK) {
+    const int nb = p->n - i0 < RRP_BLOCK ? p->n - i0 : RRP_BLOCK;
+    int all_selected = 1;
+    for (int j = 0; j < nb; j++) all_selected &= selected(p, i0 + j);
+    if (all_selected && drift_turn_flat(p, h, i0, nb)) continue;
+    for (int i = i0; i < i0 + nb; i++) {
+      if (!selected(p, i)) continue;
+      for (int d = 0; d < 3; d++) p->x[i][d] += h * p->v[i][d];
+      const int status = turn_one(p, i, h, fallbacks, bad);
+      if (status != RRP_OK) return status;
+    }
+  }
+  return RRP_OK;
+}
+
 static int exact_first(const rrp_spheres *p, const rrp_inertia *in, double h, double ftm2v,
                        rrp_step_report *bad)
 {
-  return first_half(p, in, h, 0.5 * h * ftm2v, 1, 0, NULL, bad, &no_clearing);
+  return first_half(p, in, h, 0.5 * h * ftm2v, 1, 0, 1.0, NULL, bad, &no_clearing);
 }
 
 static int newmark_first(const rrp_spheres *p, const rrp_inertia *in, double h, double ftm2v,
                          rrp_step_report *bad)
 {
-  return first_half(p, in, h, 0.5 * h * ftm2v, 0, 0, NULL, bad, &no_clearing);
+  return first_half(p, in, h, 0.5 * h * ftm2v, 0, 0, 1.0, NULL, bad, &no_clearing);
 }
 
 static void verlet_second(const rrp_spheres *p, const rrp_inertia *in, double h, double ftm2v)
@@ -556,7 +584,7 @@ static void verlet_second(const rrp_spheres *p, const rrp_inertia *in, double h,
 static int euler_first(const rrp_spheres *p, const rrp_inertia *in, double h, double ftm2v,
                        rrp_step_report *bad)
 {
-  return first_half(p, in, h, h * ftm2v, 0, 0, NULL, bad, &no_clearing);
+  return first_half(p, in, h, h * ftm2v, 0, 0, 1.0, NULL, bad, &no_clearing);
 }
 
 const rrp_scheme rrp_schemes[] = {
@@ -600,7 +628,7 @@ static int scheme_first(const rrp_scheme *s, const rrp_spheres *p, const rrp_ine
   /* the kick of map (27) is the whole step's */
   const int exact = s->first == exact_first;
   const double dtf = s->first == euler_first ? h * ftm2v : 0.5 * h * ftm2v;
-  return first_half(p, in, h, dtf, exact, owed, exact ? fallbacks : NULL, bad, c);
+  return first_half(p, in, h, dtf, exact, owed, 1.0, exact ? fallbacks : NULL, bad, c);
 }
 
 int rrp_spheres_first_fallback(const rrp_scheme *s, const rrp_spheres *p, const rrp_inertia *in,

@@ -340,6 +340,34 @@ static void test_nh_passes_equal_separate_loops(void **state)
   assert_int_equal(rrp_spheres_drift_turn(&p[1], h, NULL, NULL), RRP_OK);
   assert_memory_equal(x[0], x[1], sizeof(x[0]));
   assert_memory_equal(quat[0], quat[1], sizeof(quat[0]));
+  /* all selected (no mask): the blocked paths of the first half, the kick and the drift and turn */
+  for (int c = 0; c < 2; c++) p[c].mask = NULL;
+  for (int step = 0; step < 3; step++) {
+    for (int i = 0; i < N; i++)
+      for (int d = 0; d < 3; d++) {
+        v[0][i][d] *= scale;
+        om[0][i][d] *= scale;
+        v[0][i][d] += dtf / mass[i] * f[i][d];
+        om[0][i][d] += dtf / cr / (radius[i] * radius[i] * mass[i]) * tq[i][d];
+        x[0][i][d] += h * v[0][i][d];
+      }
+    assert_int_equal(rrp_spheres_turn(&p[0], h, NULL, NULL), RRP_OK);
+    assert_int_equal(rrp_spheres_nh_first(&p[1], cr, scale, dtf, h, NULL, NULL), RRP_OK);
+    for (int i = 0; i < N; i++)
+      for (int d = 0; d < 3; d++) {
+        v[0][i][d] += dtf / mass[i] * f[i][d];
+        om[0][i][d] += dtf / cr / (radius[i] * radius[i] * mass[i]) * tq[i][d];
+      }
+    rrp_spheres_nh_kick(&p[1], cr, dtf);
+    for (int i = 0; i < N; i++)
+      for (int d = 0; d < 3; d++) x[0][i][d] += h * v[0][i][d];
+    assert_int_equal(rrp_spheres_turn(&p[0], h, NULL, NULL), RRP_OK);
+    assert_int_equal(rrp_spheres_drift_turn(&p[1], h, NULL, NULL), RRP_OK);
+  }
+  assert_memory_equal(x[0], x[1], sizeof(x[0]));
+  assert_memory_equal(v[0], v[1], sizeof(v[0]));
+  assert_memory_equal(om[0], om[1], sizeof(om[0]));
+  assert_memory_equal(quat[0], quat[1], sizeof(quat[0]));
 }
 
 /* a mass or radius that is not positive and finite (an atom created or changed during a run) is
