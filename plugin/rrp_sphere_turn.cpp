@@ -85,11 +85,6 @@ rrp_spheres RRPSphereTurn::views(int igroup)
   return p;
 }
 
-void RRPSphereTurn::advance(double h, bool dipole)
-{
-  pass(views(fix->igroup), TURN, 0.0, 1.0, 0.0, h, dipole);
-}
-
 void RRPSphereTurn::advance_drift(double h, bool dipole)
 {
   pass(views(fix->igroup), DRIFT, 0.0, 1.0, 0.0, h, dipole);
@@ -113,9 +108,8 @@ void RRPSphereTurn::pass(const rrp_spheres &p, Pass what, double c, double scale
   }
   const long before = fallbacks;
   rrp_step_report bad = {-1, 0.0};
-  const int status = what == TURN ? rrp_spheres_turn(&p, h, &fallbacks, &bad)
-      : what == DRIFT             ? rrp_spheres_drift_turn(&p, h, &fallbacks, &bad)
-                                  : rrp_spheres_nh_first(&p, c, scale, dtf, h, &fallbacks, &bad);
+  const int status = what == DRIFT ? rrp_spheres_drift_turn(&p, h, &fallbacks, &bad)
+                                   : rrp_spheres_nh_first(&p, c, scale, dtf, h, &fallbacks, &bad);
   if (status == RRP_EDOMAIN) {
     const int i = bad.index;
     lmp->error->one(FLERR,

@@ -1,10 +1,11 @@
 /* -*- c++ -*- ----------------------------------------------------------
    rrp-lammps: what a time-integrating fix needs to turn its spheres' orientations by the RRP
    map when another scheme (LAMMPS's Nose-Hoover fixes) makes the kicks, the thermostat and
-   barostat scalings and the drift. The fix calls advance() after its drift, with the spin of the
-   half step: each orientation of the group turns by map (23)'s increment D(h, Omega), or map
-   (25)'s where h |Omega| >= 1 (counted, warned once a run, reported at its end), through
-   core/ (rrp_spheres_turn). The orientation is the one every rrp style sees
+   barostat scalings. The fix calls advance_drift() in place of its drift, with the spin of the
+   half step (or advance_joined() for the whole first half in one pass): each orientation of the
+   group turns by map (23)'s increment D(h, Omega), or map (25)'s where h |Omega| >= 1 (counted,
+   warned once a run, reported at its end), through core/ (rrp_spheres_drift_turn,
+   rrp_spheres_nh_first). The orientation is the one every rrp style sees
    (rrp_orientation.h: atom_style bpm/sphere's quat, or the store of atom_style sphere), which it
    sends to the ghost atoms when bond_style rrp/binder reads them there.
 ------------------------------------------------------------------------- */
@@ -33,8 +34,6 @@ class RRPSphereTurn {
   void setup();
   // the views of the group's owned spheres (igroup: the fix's group, for LAMMPS's first group)
   rrp_spheres views(int igroup);
-  // after the drift of a step of h: the orientations (and, with dipole, the dipoles) turn
-  void advance(double h, bool dipole);
   // the drift x += h v and the turn, in one pass
   void advance_drift(double h, bool dipole);
   // the first half in one pass (rrp_spheres_nh_first: scaling, kicks, drift, turn)
@@ -58,7 +57,7 @@ class RRPSphereTurn {
   long fallbacks, fallbacks_run;
   bool fallback_warned;
   std::vector<double> qold;
-  enum Pass { TURN, DRIFT, JOINED };
+  enum Pass { DRIFT, JOINED };
   void pass(const rrp_spheres &p, Pass what, double c, double scale, double dtf, double h,
             bool dipole);
 };
