@@ -16,7 +16,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import rrplmp  # noqa: E402
 
 rrplmp.setup()
-import numpy as np  # noqa: E402
+np = rrplmp.need("numpy")
 
 
 def run(out, scheme, dt, tend):
@@ -45,9 +45,7 @@ def main():
     os.makedirs(a.out, exist_ok=True)
     hs = [0.1, 0.05, 0.025, 0.0125]
     qref = h1_norm2(run(a.out, "newmark", hs[-1] / 16, tend))
-    import matplotlib
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
+    plt = rrplmp.need_pyplot()
     fig, axes = plt.subplots(1, 3, figsize=(14, 4.2))
     rows = []
     for scheme in ("exact", "newmark", "euler"):

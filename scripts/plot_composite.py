@@ -18,11 +18,11 @@ balance.
 import os
 import sys
 
-import matplotlib
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import rrplmp  # noqa: E402
 
-matplotlib.use("Agg")
-import matplotlib.pyplot as plt  # noqa: E402
-import numpy as np  # noqa: E402
+plt = rrplmp.need_pyplot()
+np = rrplmp.need("numpy")
 
 MODES = ["axial", "shear", "bending", "twist"]
 COLORS = ["tab:red", "tab:blue", "tab:green", "tab:purple"]

@@ -4,12 +4,10 @@ eq. (41) over time for each scheme; write pendulum.png and summary.txt in the ou
 import os
 import sys
 
-import matplotlib
+import rrplmp
+from rrplmp import read_rows as load
 
-matplotlib.use("Agg")
-import matplotlib.pyplot as plt  # noqa: E402
-
-from rrplmp import read_rows as load  # noqa: E402
+plt = rrplmp.need_pyplot()
 
 
 def main(out):

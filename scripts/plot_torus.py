@@ -9,13 +9,11 @@ import math
 import os
 import sys
 
-import matplotlib
+import rrplmp
+from rrplmp import read_rows
 
-matplotlib.use("Agg")
-import matplotlib.pyplot as plt  # noqa: E402
-from matplotlib.patches import Circle  # noqa: E402
-
-from rrplmp import read_rows  # noqa: E402
+plt = rrplmp.need_pyplot()
+Circle = rrplmp.need("matplotlib.patches").Circle
 
 COLUMNS = "step t KEt KEr Um Ua Us Upp Upw PE E P1 P2 P3 L1 L2 L3".split()
 

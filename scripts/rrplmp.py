@@ -101,6 +101,27 @@ def write_lines(folder, files):
             fh.write("\n".join(lines) + "\n")
 
 
+PACKAGES = {"numpy": "python3-numpy", "matplotlib": "python3-matplotlib"}
+
+
+def need(module):
+    """import module (numpy, matplotlib), or exit with one line saying what to install (a
+    python3 other than Debian's, e.g. pyenv's or a venv's, may come first on PATH)"""
+    import importlib
+    try:
+        return importlib.import_module(module)
+    except ImportError:
+        top = module.split(".")[0]
+        sys.exit(f"{os.path.basename(sys.argv[0])} needs {top}: apt-get install {PACKAGES.get(top, top)} "
+                 f"and run it with /usr/bin/python3 (or pip install {top} into {sys.executable})")
+
+
+def need_pyplot():
+    """matplotlib.pyplot with the Agg backend, or exit with one line saying what to install"""
+    need("matplotlib").use("Agg")
+    return need("matplotlib.pyplot")
+
+
 def pyplot():
     """matplotlib.pyplot with the Agg backend, or None after a line saying what to install."""
     try:

@@ -24,7 +24,10 @@ import subprocess
 import sys
 import tempfile
 
-import numpy as np
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import rrplmp  # noqa: E402
+
+np = rrplmp.need("numpy")
 
 TOP = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 CACHE = os.environ.get("RRP_LAMMPS_CACHE",
@@ -252,9 +255,7 @@ def cost(quick, reps):
 # ------------------------------------------------------------------ output
 
 def figures(out, free, ex):
-    import matplotlib
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
+    plt = rrplmp.need_pyplot()
     fig, ax = plt.subplots(figsize=(8, 4.5))
     for (integ, h), r in sorted(free.items()):
         ax.semilogy(r["t"], np.maximum(r["rel"], 1e-17), lw=0.8,

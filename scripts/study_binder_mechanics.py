@@ -25,10 +25,7 @@ import tempfile
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import rrplmp  # noqa: E402
 
-try:
-    import numpy as np
-except ImportError:
-    sys.exit("study_binder_mechanics.py needs numpy: apt-get install python3-numpy (or pip install numpy)")
+np = rrplmp.need("numpy")
 
 TOP = rrplmp.TOP
 KB, KT, KA, KS = 10.0, 10.0, 200.0, 200.0   # the chain: Km 10, Ka 200, Ks 200; L0 = 1

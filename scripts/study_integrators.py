@@ -26,7 +26,10 @@ import subprocess
 import sys
 import time
 
-import numpy as np
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import rrplmp  # noqa: E402
+
+np = rrplmp.need("numpy")
 
 TOP = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -77,9 +80,7 @@ def general_schemes(r):
 
 
 def convergence(r, out, quick, table):
-    import matplotlib
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
+    plt = rrplmp.need_pyplot()
     cases = [("free-body", 100.0, [0.1, 0.05, 0.025, 0.0125]),
              ("slow-top", 20.0, [0.02, 0.01, 0.005, 0.0025]),
              ("fast-top", 2.0, [0.002, 0.001, 0.0005, 0.00025])]
@@ -122,9 +123,7 @@ def convergence(r, out, quick, table):
 
 def long_runs(r, out, quick, table):
     """energy and momentum histories, cost per step"""
-    import matplotlib
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
+    plt = rrplmp.need_pyplot()
     runs = [("soft-wall", 0.5, 2000.0 if quick else 20000.0, 20 if quick else 100),
             ("intermediate-axis", 0.001, 3.0 if quick else 30.0, 100),
             ("fast-top", 0.001, 0.2 if quick else 2.0, 10),
@@ -191,9 +190,7 @@ def pendulum(r, out, quick, table):
         t = rows[:, 0]
         return float(np.sum(0.5 * (f[1:] + f[:-1]) * np.diff(t)))
 
-    import matplotlib
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
+    plt = rrplmp.need_pyplot()
     fig, axes = plt.subplots(1, 3, figsize=(14, 4.2))
     qref = h1(ref)
     for scheme in ("rrp-exact", "rrp-newmark", "rrp-euler", "rrp-general"):

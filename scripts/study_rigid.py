@@ -24,12 +24,8 @@ import subprocess
 import sys
 import tempfile
 
-import matplotlib
-
-matplotlib.use("Agg")
-import matplotlib.pyplot as plt  # noqa: E402
-
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import rrplmp  # noqa: E402
 from rrplmp import LAMMPS_EXAMPLES as EXAMPLES, LMP, TOP, log  # noqa: E402
 
 RIGID = os.environ.get("RRP_RIGID_PLUGIN", os.path.join(TOP, "build", "plugin", "rigid", "rrprigidplugin.so"))
@@ -287,6 +283,7 @@ def main():
     ap.add_argument("--quick", action="store_true")
     ap.add_argument("--out", default=os.path.join(TOP, "studies", "rigid"))
     a = ap.parse_args()
+    plt = rrplmp.need_pyplot()    # the figures (the bench imports this module for its cost runs only)
     os.makedirs(a.out, exist_ok=True)
     md = ["# Rigid-body study: tables", "", f"Made by `scripts/study_rigid.py{' --quick' if a.quick else ''}`.", ""]
 

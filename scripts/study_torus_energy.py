@@ -19,6 +19,9 @@ import sys
 import tempfile
 import time
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import rrplmp  # noqa: E402
+
 TOP = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 CACHE = os.environ.get("RRP_LAMMPS_CACHE",
                        os.path.join(os.environ.get("XDG_CACHE_HOME", os.path.expanduser("~/.cache")),
@@ -119,9 +122,7 @@ def main():
         for scheme, h, c12, ok, _, _, emax, e100, slope, change in results:
             fh.write(f"{scheme},{h},{c12:g},{tend},{int(ok)},{emax:.6e},{e100:.6e},{slope:.6e},{change:.6e}\n")
 
-    import matplotlib
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
+    plt = rrplmp.need_pyplot()
     fig, ax = plt.subplots(figsize=(10, 5))
     for scheme, h, c12, ok, times, energies, *_ in results:
         if ok and ((scheme == "newmark" and h <= 0.002) or h == 0.0005):

@@ -17,7 +17,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import rrplmp  # noqa: E402
 
 rrplmp.setup()
-import numpy as np  # noqa: E402
+np = rrplmp.need("numpy")
 
 
 def run(out, tag, data_args, scheme, dt, tend, wall, every):
@@ -52,9 +52,7 @@ def main():
     os.makedirs(a.out, exist_ok=True)
     every = max(1, int(round(0.05 / a.dt)))
 
-    import matplotlib
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
+    plt = rrplmp.need_pyplot()
     fig, axes = plt.subplots(1, 2, figsize=(12, 4.5))
     rows, summary = [], []
     free = ["--v0", "0.3", "--spin", "0.5", "--perturb", "0.2", "--gap", "1.0"]

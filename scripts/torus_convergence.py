@@ -18,7 +18,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import rrplmp  # noqa: E402
 
 rrplmp.setup()
-import numpy as np  # noqa: E402
+np = rrplmp.need("numpy")
 
 FREE = ["--v0", "0.3", "--spin", "0.5", "--perturb", "0.2", "--gap", "1.0"]
 
@@ -53,9 +53,7 @@ def main():
     os.makedirs(a.out, exist_ok=True)
     hs = [0.002, 0.001, 0.0005, 0.00025]
     cases = ["impact", "smooth"] if a.case == "both" else [a.case]
-    import matplotlib
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
+    plt = rrplmp.need_pyplot()
     fig, axes = plt.subplots(len(cases), 2, figsize=(11, 4.2 * len(cases)), squeeze=False)
     rows = []
     for ci, case in enumerate(cases):

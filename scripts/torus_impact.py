@@ -16,7 +16,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import rrplmp  # noqa: E402
 
 rrplmp.setup()
-import numpy as np  # noqa: E402
+np = rrplmp.need("numpy")
 import rrp_lammps  # noqa: E402  (python/: the module users import too)
 
 
@@ -69,9 +69,7 @@ def main():
     t, cols = d[:, 1], {"KE_trans": 2, "KE_rot": 3, "U_m": 4, "U_a": 5, "U_s": 6, "U_pp": 7, "U_pw": 8, "E": 10}
     rrplmp.write_csv(os.path.join(a.out, "energy.csv"), ["t"] + list(cols),
                      [[float(t[i])] + [float(d[i, c]) for c in cols.values()] for i in range(len(t))])
-    import matplotlib
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
+    plt = rrplmp.need_pyplot()
     fig, ax = plt.subplots(figsize=(9, 5))
     for name, c in cols.items():
         ax.plot(t, d[:, c], lw=1.6 if name == "E" else 0.9, color="k" if name == "E" else None, label=name)

@@ -74,20 +74,23 @@ def positions(lmp):
     return np.array(lmp.gather_atoms("x", 1, 3), dtype=float).reshape(_natoms(lmp), 3)
 
 
-def _vector(lmp, compute_id, n):
+def _vector(lmp, compute_id, n, style):
+    if not lmp.has_id("compute", compute_id):
+        raise KeyError(f"there is no compute {compute_id}: define it first, e.g. "
+                       f"lmp.command(\"compute {compute_id} all {style}\"), and run (run 0) before reading it")
     v = lmp.extract_compute(compute_id, 0, 1)    # LMP_STYLE_GLOBAL, LMP_TYPE_VECTOR
     if v is None:
-        raise KeyError(f"no global vector from compute {compute_id}")
+        raise KeyError(f"compute {compute_id} gives no global vector: it must be a compute {style}")
     return np.array([v[k] for k in range(n)], dtype=float)
 
 
 def momenta(lmp, compute_id):
     """compute rrp/momentum `compute_id` (current values): P (3), L about the origin, orbital
     plus spin (3), translational and rotational kinetic energy."""
-    v = _vector(lmp, compute_id, 8)
+    v = _vector(lmp, compute_id, 8, "rrp/momentum")
     return {"P": v[0:3], "L": v[3:6], "ke_trans": v[6], "ke_rot": v[7]}
 
 
 def energies(lmp, compute_id):
     """compute rrp/energy `compute_id` (current values) by term."""
-    return dict(zip(ENERGY_TERMS, _vector(lmp, compute_id, len(ENERGY_TERMS))))
+    return dict(zip(ENERGY_TERMS, _vector(lmp, compute_id, len(ENERGY_TERMS), "rrp/energy")))

@@ -53,6 +53,11 @@ print("VS_COMPUTE", float(np.max(np.abs(q * sign - qo))))
 print("TURNED", float(np.min(np.abs(q[1:, 0]))))
 print("P", float(np.linalg.norm(m["P"] - np.array([0.1 * 3 - 0.4, 0, 0]) * 4.0 / 3.0 * np.pi / 8.0)))
 print("KEYS", sorted(e))
+try:
+    rrp_lammps.momenta(lmp, "missing")
+    print("MISSING none")
+except KeyError as err:
+    print("MISSING", str(err).replace(chr(10), " "))
 lmp.close()
 '''
 env = dict(os.environ)
@@ -73,4 +78,7 @@ for style in ("sphere", "bpm/sphere"):
     t.check(f"{style}: momenta() and energies() name the values of the computes",
             float(out["P"]) < 1e-12 and "contact" in out["KEYS"] and "released" in out["KEYS"],
             f"|P - P0| {out['P']}, terms {out['KEYS']}")
+    t.check(f"{style}: momenta() of a compute that does not exist names it and what to define",
+            "no compute missing" in out.get("MISSING", "") and "rrp/momentum" in out.get("MISSING", ""),
+            out.get("MISSING", ""))
 t.finish()
