@@ -28,7 +28,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import rrplmp  # noqa: E402
 from rrplmp import LAMMPS_EXAMPLES as EXAMPLES, LMP, TOP, log  # noqa: E402
 
-RIGID = os.environ.get("RRP_RIGID_PLUGIN", os.path.join(TOP, "build", "plugin", "rigid", "rrprigidplugin.so"))
+RIGID = os.environ.get("RRP_RIGID_PLUGIN", os.path.join(TOP, "build", "plugin", "rrprigidplugin.so"))
 
 
 def lmp(text, wd=None, ok_fail=False):

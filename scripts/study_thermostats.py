@@ -32,8 +32,8 @@ import rrplmp  # noqa: E402
 
 TOP = rrplmp.TOP
 PLUGIN = rrplmp.PLUGIN
-ASPHERE = os.environ.get("RRP_ASPHERE_PLUGIN", os.path.join(TOP, "build", "plugin", "asphere", "rrpasphereplugin.so"))
-RIGID = os.environ.get("RRP_RIGID_PLUGIN", os.path.join(TOP, "build", "plugin", "rigid", "rrprigidplugin.so"))
+ASPHERE = os.environ.get("RRP_ASPHERE_PLUGIN", os.path.join(TOP, "build", "plugin", "rrpasphereplugin.so"))
+RIGID = os.environ.get("RRP_RIGID_PLUGIN", os.path.join(TOP, "build", "plugin", "rrprigidplugin.so"))
 LOADS = f"plugin load {PLUGIN}\nplugin load {ASPHERE}\nplugin load {RIGID}\n"
 BOUND = 1e-3    # the conserved quantity's excursion, relative to |etot|, that a step must keep
 log = rrplmp.log

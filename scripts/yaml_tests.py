@@ -40,7 +40,7 @@ def main():
     ap.add_argument("--harness", default=os.path.join(CACHE, "build"))
     a = ap.parse_args()
     plugins = os.path.dirname(os.path.abspath(PLUGIN))
-    env = dict(os.environ, LAMMPS_PLUGIN_PATH=":".join([plugins, os.path.join(plugins, "rigid"), os.path.join(plugins, "asphere")]))
+    env = dict(os.environ, LAMMPS_PLUGIN_PATH=plugins)    # every plugin of the build, one folder
     for name in a.generate:
         name = name[:-5] if name.endswith(".yaml") else name
         path = os.path.join(YAML_DIR, name + ".yaml")

@@ -6,6 +6,7 @@ velocities and angular velocities exactly as velocity Verlet does, and fix rrp/n
 them in fix nve/sphere's order of operations: the runs must agree bitwise, while fix rrp/nve also
 advances an orientation. The plugin is loaded by LAMMPS_PLUGIN_PATH, so no other line changes."""
 import os
+import re
 
 import rrptest as t
 
@@ -31,7 +32,7 @@ for fix in ("nve/sphere", "rrp/nve"):
 wd_ref, _ = runs["nve/sphere"]
 wd_rrp, out = runs["rrp/nve"]
 t.check("LAMMPS_PLUGIN_PATH loads the plugin at start-up (no plugin load line)",
-        "Loaded 1 plugins from" in out and "plugin load" not in open(path).read())
+        re.search(r"Loaded [1-9]\d* plugins from", out) is not None and "plugin load" not in open(path).read())
 for name in ("pour.dump", "drum.dump"):
     a = t.dump_lines(os.path.join(wd_ref, name))
     b = [" ".join(l.split()[:10]) for l in t.dump_lines(os.path.join(wd_rrp, name))]
