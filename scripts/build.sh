@@ -19,7 +19,7 @@ if [ -z "${RRP_LAMMPS_SOURCE_DIR:-}" ]; then
   RRP_LAMMPS_SOURCE_DIR=$RRP_LAMMPS_CACHE/src
   RRP_LAMMPS_BINARY=$rrp_lmp
   RRP_LAMMPS_HARNESS_DIR=$RRP_LAMMPS_CACHE/build
-  RRP_LMP_INTREE=$(rrp_intree_dir "$top")/lmp
+  RRP_LMP_INTREE=$(rrp_intree_dir)/lmp
 fi
 
 cmake -S "$top" -B "$build" -D CMAKE_BUILD_TYPE=Release \

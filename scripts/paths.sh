@@ -9,6 +9,6 @@ RRP_LAMMPS_PACKAGES=(-D PKG_MOLECULE=on -D PKG_GRANULAR=on -D PKG_BPM=on -D PKG_
   -D PKG_RIGID=on -D PKG_DIPOLE=on -D PKG_EXTRA-FIX=on)
 RRP_LAMMPS_EXTRAS_OFF=(-D WITH_JPEG=off -D WITH_PNG=off -D WITH_FFMPEG=off -D WITH_CURL=off
   -D DOWNLOAD_POTENTIALS=off -D BUILD_TOOLS=off -D BUILD_LAMMPS_GUI=off)
-# the build of LAMMPS with rrp-lammps built in (scripts/lammps-intree.sh), one per source tree
-# (its include paths name the tree, so two trees would rebuild each other's)
-rrp_intree_dir() { echo "$RRP_LAMMPS_CACHE/build-intree-$(echo "$1" | md5sum | cut -c1-8)"; }
+# the build of LAMMPS with rrp-lammps built in (scripts/lammps-intree.sh): one, from a snapshot of
+# the sources in the cache that any clone shares (a file is copied where its content differs)
+rrp_intree_dir() { echo "$RRP_LAMMPS_CACHE/build-intree"; }

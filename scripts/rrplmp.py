@@ -155,3 +155,33 @@ def run_lmp(wd, input_file, np=1, **variables):
         raise RuntimeError(f"LAMMPS failed in {wd}: {err}")
     return text
 
+
+def binder_lattice(style, block="0 4 0 4 0 4", box="-4 6 -4 6 -4 6", newton="on off",
+                   slots=8, specials=12):
+    """Input lines (no plugin load) for a small binder composite: spheres on a simple cubic
+    lattice in `block`, joined by bond_style rrp/binder to their nearest neighbours, with
+    rrp/hertz contacts, random thermal velocities and spins; atom_style `style`."""
+    return f"""
+units           lj
+atom_style      {style}
+boundary        f f f
+newton          {newton}
+comm_modify     vel yes
+special_bonds   lj/coul 0.0 1.0 1.0
+lattice         sc 1.0
+region          box block {box}
+create_box      1 box bond/types 1 extra/bond/per/atom {slots} extra/special/per/atom {specials}
+region          block block {block}
+create_atoms    1 region block
+displace_atoms  all random 0.02 0.02 0.02 4821 units box
+set             group all diameter 1.0
+set             group all density 1.9
+velocity        all create 0.02 872 loop geom
+variable        oz atom 0.5+0.1*sin(id)
+set             group all omega 0.2 -0.1 v_oz
+pair_style      rrp/hertz
+pair_coeff      * * 2100.0
+bond_style      rrp/binder
+bond_coeff      1 10.0 200.0 200.0
+create_bonds    many all all 1 0.9 1.1
+"""

@@ -140,28 +140,8 @@ variable etot equal pe+ke+c_rot
 variable econs equal v_etot+ecouple
 """ + MEASURE
 
-BINDER = LOADS + """
-units lj
-atom_style {style}
-boundary f f f
-comm_modify vel yes
-special_bonds lj/coul 0.0 1.0 1.0
-lattice sc 1.0
-region box block -4 10 -4 10 -4 10
-create_box 1 box bond/types 1 extra/bond/per/atom 8 extra/special/per/atom 12
-region block block 0 6 0 6 0 6
-create_atoms 1 region block
-displace_atoms all random 0.02 0.02 0.02 4821 units box
-set group all diameter 1.0
-set group all density 1.9
-velocity all create 0.02 872 loop geom
-variable oz atom 0.5+0.1*sin(id)
-set group all omega 0.2 -0.1 v_oz
-pair_style rrp/hertz
-pair_coeff * * 2100.0
-bond_style rrp/binder
-bond_coeff 1 10.0 200.0 200.0
-create_bonds many all all 1 0.9 1.1
+BINDER = LOADS + rrplmp.binder_lattice("{style}", block="0 6 0 6 0 6", box="-4 10 -4 10 -4 10",
+                                        newton="on") + """
 fix 1 all {fix}
 compute rot all erotate/sphere
 variable etot equal pe+ke+c_rot

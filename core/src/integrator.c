@@ -246,6 +246,27 @@ static inline void spread3(int nb, const double *dtm, const double *dtj, double 
     }
 }
 
+/* R <- R(da) R (rotate_by) for nb particles of a block: the increments' quaternions (c, k w)
+ * from their half-angle cosines c, factors k and spins w (3 nb), the orientations q (4 nb) into
+ * qn (4 nb), written out so that it vectorises across particles */
+RRP_INLINE void turn_flat(int nb, const double *c, const double *k, const double *w,
+                          const double *q, double *qn)
+{
+  for (int j = 0; j < nb; j++) {
+    const double d0 = c[j], d1 = k[j] * w[3 * j], d2 = k[j] * w[3 * j + 1], d3 = k[j] * w[3 * j + 2];
+    const double q0 = q[4 * j], q1 = q[4 * j + 1], q2 = q[4 * j + 2], q3 = q[4 * j + 3];
+    const double r0 = d0 * q0 - d1 * q1 - d2 * q2 - d3 * q3;
+    const double r1 = d0 * q1 + d1 * q0 + d2 * q3 - d3 * q2;
+    const double r2 = d0 * q2 - d1 * q3 + d2 * q0 + d3 * q1;
+    const double r3 = d0 * q3 + d1 * q2 - d2 * q1 + d3 * q0;
+    const double s = 0.5 * (3.0 - (r0 * r0 + r1 * r1 + r2 * r2 + r3 * r3));
+    qn[4 * j] = r0 * s;
+    qn[4 * j + 1] = r1 * s;
+    qn[4 * j + 2] = r2 * s;
+    qn[4 * j + 3] = r3 * s;
+  }
+}
+
 /* first_half_block for a block whose particles are all selected (the usual case, group all): the
  * block's x, v, f, Omega and T are arrays of 3 nb doubles each, so the kick, the drift and the
  * angular kick run as flat loops over them that the compiler vectorises, with the kick factors
@@ -286,20 +307,7 @@ RRP_INLINE int first_half_flat(const rrp_spheres *p, double h, int exact, double
     }
   }
   if (bad) return 0;
-  /* R <- R(da) R (rotate_by), written out so that it vectorises across particles */
-  for (int j = 0; j < nb; j++) {
-    const double d0 = c[j], d1 = k[j] * w[3 * j], d2 = k[j] * w[3 * j + 1], d3 = k[j] * w[3 * j + 2];
-    const double q0 = q[4 * j], q1 = q[4 * j + 1], q2 = q[4 * j + 2], q3 = q[4 * j + 3];
-    const double r0 = d0 * q0 - d1 * q1 - d2 * q2 - d3 * q3;
-    const double r1 = d0 * q1 + d1 * q0 + d2 * q3 - d3 * q2;
-    const double r2 = d0 * q2 - d1 * q3 + d2 * q0 + d3 * q1;
-    const double r3 = d0 * q3 + d1 * q2 - d2 * q1 + d3 * q0;
-    const double s = 0.5 * (3.0 - (r0 * r0 + r1 * r1 + r2 * r2 + r3 * r3));
-    qn[4 * j] = r0 * s;
-    qn[4 * j + 1] = r1 * s;
-    qn[4 * j + 2] = r2 * s;
-    qn[4 * j + 3] = r3 * s;
-  }
+  turn_flat(nb, c, k, w, q, qn);
   /* store */
   for (int m = 0; m < n3; m++) {
     v[m] = vn[m];
@@ -528,19 +536,9 @@ RRP_INLINE int drift_turn_flat(const rrp_spheres *p, double h, int i0, int nb)
   }
   if (bad) return 0;
   for (int m = 0; m < 3 * nb; m++) x[m] += h * v[m];
-  for (int j = 0; j < nb; j++) {
-    const double d0 = c[j], d1 = k[j] * w[3 * j], d2 = k[j] * w[3 * j + 1], d3 = k[j] * w[3 * j + 2];
-    const double q0 = q[4 * j], q1 = q[4 * j + 1], q2 = q[4 * j + 2], q3 = q[4 * j + 3];
-    const double r0 = d0 * q0 - d1 * q1 - d2 * q2 - d3 * q3;
-    const double r1 = d0 * q1 + d1 * q0 + d2 * q3 - d3 * q2;
-    const double r2 = d0 * q2 - d1 * q3 + d2 * q0 + d3 * q1;
-    const double r3 = d0 * q3 + d1 * q2 - d2 * q1 + d3 * q0;
-    const double s = 0.5 * (3.0 - (r0 * r0 + r1 * r1 + r2 * r2 + r3 * r3));
-    q[4 * j] = r0 * s;
-    q[4 * j + 1] = r1 * s;
-    q[4 * j + 2] = r2 * s;
-    q[4 * j + 3] = r3 * s;
-  }
+  double qn[4 * RRP_BLOCK];
+  turn_flat(nb, c, k, w, q, qn);
+  for (int m = 0; m < 4 * nb; m++) q[m] = qn[m];
   return 1;
 }
 

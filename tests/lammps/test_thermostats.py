@@ -117,7 +117,8 @@ tabs = {}
 for label, name in (("sphere", "binder composite, NVT (sphere)"), ("bpm/sphere", "binder composite, NVT (bpm/sphere)")):
     tabs[label] = study.run_system(name, "rrp/nvt/sphere", 0.002, 500, 4000, 100)
 text, _, args, _, _ = study.SYSTEMS["binder composite, NVT (sphere)"]
-off = study.tables(study.lmp(text.replace("units lj", "units lj\nnewton off").format(
+assert "newton          on\n" in text
+off = study.tables(study.lmp(text.replace("newton          on\n", "newton          off\n").format(
     fix=f"rrp/nvt/sphere {args}", dt=0.002, warm=500, steps=4000, every=100)))[-1]
 e = study.excursion(tabs["sphere"])
 end = [tabs["sphere"]["v_econs"][-1], tabs["bpm/sphere"]["v_econs"][-1], off["v_econs"][-1]]
