@@ -8,6 +8,7 @@
 #include "fix_rrp_nve.h"
 
 #include "fix_rrp_orientation.h"
+#include "rrp_integrator.h"
 #include "rrp_orientation.h"
 
 #include "atom.h"
@@ -454,16 +455,7 @@ void FixRRPNVE::init()
   }
   check_atoms();
 
-  // one integrator per atom: another time-integrating fix on any atom of this group is an error
-  for (const auto &other : modify->get_fix_list()) {
-    if (other == this || !other->time_integrate) continue;
-    const int all = count_in_both(lmp, groupbit, other->groupbit);
-    if (all > 0)
-      error->all(FLERR,
-                 "Fix rrp/nve {}: {} atoms are also integrated by fix {} (style {}); give each atom "
-                 "one time integrator",
-                 id, all, other->id, other->style);
-  }
+  RRPIntegrator::check_one_integrator(lmp, this);
 
   join_rule.scan_fixes(lmp, this);
   // clear: who clears the forces of the run, said when it changes (not for clear no)

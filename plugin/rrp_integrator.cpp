@@ -18,13 +18,18 @@ void RRPIntegrator::check_one_integrator(LAMMPS *lmp, Fix *self)
     if (other == self || !other->time_integrate) continue;
     const int *mask = lmp->atom->mask;
     int both = 0, all = 0;
+    tagint first = 0, some = 0;
     for (int i = 0; i < lmp->atom->nlocal; i++)
-      if ((mask[i] & self->groupbit) && (mask[i] & other->groupbit)) both++;
+      if ((mask[i] & self->groupbit) && (mask[i] & other->groupbit)) {
+        if (!both) first = lmp->atom->tag[i];
+        both++;
+      }
     MPI_Allreduce(&both, &all, 1, MPI_INT, MPI_SUM, lmp->world);
+    MPI_Allreduce(&first, &some, 1, MPI_LMP_TAGINT, MPI_MAX, lmp->world);
     if (all > 0)
       lmp->error->all(FLERR,
-                      "Fix {} {}: {} atoms are also integrated by fix {} (style {}); give each "
-                      "atom one time integrator",
-                      self->style, self->id, all, other->id, other->style);
+                      "Fix {} {}: {} atoms are also integrated by fix {} (style {}), atom {} "
+                      "among them; give each atom one time integrator",
+                      self->style, self->id, all, other->id, other->style, some);
   }
 }

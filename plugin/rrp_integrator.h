@@ -10,8 +10,9 @@ class LAMMPS;
 class Fix;
 namespace RRPIntegrator {
 
-  // at init: another time-integrating fix on atoms of self's group is an error naming it and the
-  // number of atoms both move (LAMMPS itself only warns, and the atoms would be moved twice)
+  // at init: another time-integrating fix on atoms of self's group is an error naming it, the
+  // number of atoms both move and one of them (LAMMPS itself only warns, and the atoms would be
+  // moved twice); used by every integrator of the plugins
   void check_one_integrator(LAMMPS *lmp, Fix *self);
 
 }    // namespace RRPIntegrator

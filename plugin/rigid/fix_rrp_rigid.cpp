@@ -7,6 +7,7 @@
 #include "atom.h"
 #include "math_extra.h"
 
+#include "rrp_integrator.h"
 #include "rrp_rigid_step.h"
 
 #include <algorithm>
@@ -26,7 +27,7 @@ FixRRPRigid::FixRRPRigid(LAMMPS *lmp, int narg, char **arg) :
 void FixRRPRigid::init()
 {
   FixRigid::init();
-  RRPRigid::check_one_integrator(lmp, this);
+  RRPIntegrator::check_one_integrator(lmp, this);
 }
 
 void FixRRPRigid::setup(int vflag)

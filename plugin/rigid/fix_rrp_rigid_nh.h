@@ -37,6 +37,7 @@ FixStyle(rigid/nph/rrp,FixRRPRigidNPH);
 #include "fix_rigid_nvt.h"
 #include "fix_rigid_nvt_small.h"
 
+#include "rrp_integrator.h"
 #include "rrp_rigid_step.h"
 
 namespace LAMMPS_NS {
@@ -54,7 +55,7 @@ template <class Base> class RRPRigidNHEnergy : public Base {
   void init() override
   {
     Base::init();
-    RRPRigid::check_one_integrator(this->lmp, this);
+    RRPIntegrator::check_one_integrator(this->lmp, this);
   }
 
  protected:

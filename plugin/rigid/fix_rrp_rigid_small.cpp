@@ -12,6 +12,7 @@
 #include "math_extra.h"
 #include "rigid_const.h"
 
+#include "rrp_integrator.h"
 #include "rrp_rigid_step.h"
 
 #include <algorithm>
@@ -37,7 +38,7 @@ FixRRPRigidSmall::FixRRPRigidSmall(LAMMPS *lmp, int narg, char **arg) :
 void FixRRPRigidSmall::init()
 {
   FixRigidSmall::init();
-  RRPRigid::check_one_integrator(lmp, this);
+  RRPIntegrator::check_one_integrator(lmp, this);
 }
 
 void FixRRPRigidSmall::setup(int vflag)

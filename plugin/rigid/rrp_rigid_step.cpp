@@ -105,30 +105,6 @@ void RRPRigid::fail(LAMMPS *lmp, const char *style, const std::string &who, int 
                   I[2]);
 }
 
-void RRPRigid::check_one_integrator(LAMMPS *lmp, Fix *self)
-{
-  Atom *atom = lmp->atom;
-  for (const auto &other : lmp->modify->get_fix_list()) {
-    if (other == self || !other->time_integrate) continue;
-    tagint first = 0;
-    int count = 0;
-    for (int i = 0; i < atom->nlocal; i++)
-      if ((atom->mask[i] & self->groupbit) && (atom->mask[i] & other->groupbit)) {
-        if (!count) first = atom->tag[i];
-        count++;
-      }
-    int all = 0;
-    tagint some = 0;
-    MPI_Allreduce(&count, &all, 1, MPI_INT, MPI_SUM, lmp->world);
-    MPI_Allreduce(&first, &some, 1, MPI_LMP_TAGINT, MPI_MAX, lmp->world);
-    if (all > 0)
-      lmp->error->all(FLERR,
-                      "Fix {} {}: {} atoms of its bodies (atom {} among them) are also integrated "
-                      "by fix {} (style {}); give each atom one time integrator",
-                      self->style, self->id, all, some, other->id, other->style);
-  }
-}
-
 void RRPRigid::check_mass(LAMMPS *lmp, const char *style, const std::string &who, double mass)
 {
   if (!(mass > 0.0) || !std::isfinite(mass))

@@ -55,9 +55,6 @@ namespace RRPRigid {
   [[noreturn]] void fail(LAMMPS *lmp, const char *style, const std::string &who, int status,
                          const rrp_body &r, const double I[3], double h, double hw);
 
-  // at init: another time-integrating fix on atoms of groupbit is an error naming it and an atom
-  void check_one_integrator(LAMMPS *lmp, Fix *self);
-
   // at setup: a body whose mass is not positive and finite is an error naming it and the value
   void check_mass(LAMMPS *lmp, const char *style, const std::string &who, double mass);
 
