@@ -9,6 +9,7 @@
 
 #include "fix_rrp_orientation.h"
 #include "rrp_integrator.h"
+#include "rrp_respa.h"
 #include "rrp_orientation.h"
 
 #include "atom.h"
@@ -412,12 +413,8 @@ void FixRRPNVE::write_data_section(int /*mth*/, FILE *fp, int n, double **buf, i
 
 void FixRRPNVE::init()
 {
-  step_respa = nullptr;
-  if (utils::strmatch(update->integrate_style, "^respa"))
-    step_respa = dynamic_cast<Respa *>(update->integrate)->step;
-  if (update->dt == 0.0 || !std::isfinite(update->dt))
-    error->all(FLERR, "Fix rrp/nve: the time step is {}; it must be a nonzero finite number "
-                      "(a negative one integrates backwards)", update->dt);
+  step_respa = RRPRespa::level_steps(lmp);
+  RRPIntegrator::check_timestep(lmp, this);
   if (layout == STORE && modify->get_fix_by_id(STORE_FIX_ID) != store)
     error->all(FLERR, "Fix rrp/nve {}: fix {}, which holds the orientations, was deleted", id,
                STORE_FIX_ID);

@@ -15,6 +15,7 @@
 
 #include "rrp_ellipsoids.h"
 #include "rrp_integrator.h"
+#include "rrp_respa.h"
 
 #include <cmath>
 #include <cstddef>
@@ -47,12 +48,8 @@ int FixRRPNVEAsphere::setmask()
 
 void FixRRPNVEAsphere::init()
 {
-  step_respa = nullptr;
-  if (utils::strmatch(update->integrate_style, "^respa"))
-    step_respa = dynamic_cast<Respa *>(update->integrate)->step;
-  if (update->dt == 0.0 || !std::isfinite(update->dt))
-    error->all(FLERR, "Fix rrp/nve/asphere: the time step is {}; it must be a nonzero finite "
-                      "number", update->dt);
+  step_respa = RRPRespa::level_steps(lmp);
+  RRPIntegrator::check_timestep(lmp, this);
 
   // every atom of the group is an ellipsoid with a positive mass and positive moments
   RRPEllipsoids::check_bodies(lmp, this, avec);

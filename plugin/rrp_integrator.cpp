@@ -9,8 +9,21 @@
 #include "fix.h"
 #include "lammps.h"
 #include "modify.h"
+#include "update.h"
+
+#include <cmath>
 
 using namespace LAMMPS_NS;
+
+void RRPIntegrator::check_timestep(LAMMPS *lmp, Fix *self)
+{
+  const double dt = lmp->update->dt;
+  if (dt == 0.0 || !std::isfinite(dt))
+    lmp->error->all(FLERR,
+                    "Fix {}: the time step is {}; it must be a nonzero finite number (a negative "
+                    "one integrates backwards)",
+                    self->style, dt);
+}
 
 void RRPIntegrator::check_one_integrator(LAMMPS *lmp, Fix *self)
 {

@@ -15,6 +15,9 @@ namespace RRPIntegrator {
   // moved twice); used by every integrator of the plugins
   void check_one_integrator(LAMMPS *lmp, Fix *self);
 
+  // at init: a time step that is zero or not finite is an error naming the fix
+  void check_timestep(LAMMPS *lmp, Fix *self);
+
 }    // namespace RRPIntegrator
 }    // namespace LAMMPS_NS
 

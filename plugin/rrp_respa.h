@@ -1,7 +1,8 @@
 /* -*- c++ -*- ----------------------------------------------------------
-   rrp-lammps: run_style respa for the force fixes (fix rrp/gravity, fix rrp/wall), as LAMMPS's
-   fix gravity and fix wall styles do it: the force is applied at one level, the outermost by
-   default (fix_modify respa N chooses another), and at setup to that level's forces.
+   rrp-lammps: run_style respa. For the integrators, the step of each level. For the force fixes
+   (fix rrp/gravity, fix rrp/wall, fix rrp/damping), as LAMMPS's fix gravity and fix wall styles
+   do it: the force is applied at one level, the outermost by default (fix_modify respa N chooses
+   another), and at setup to that level's forces.
 ------------------------------------------------------------------------- */
 
 #ifndef LMP_RRP_RESPA_H
@@ -16,6 +17,13 @@
 
 namespace LAMMPS_NS {
 namespace RRPRespa {
+
+  // run_style respa: the step of each level, for the integrators (nullptr for a Verlet run)
+  inline double *level_steps(LAMMPS *lmp)
+  {
+    if (!utils::strmatch(lmp->update->integrate_style, "^respa")) return nullptr;
+    return dynamic_cast<Respa *>(lmp->update->integrate)->step;
+  }
 
   // the level at which the fix applies its force (0 when the run is not respa)
   inline int force_level(LAMMPS *lmp, int respa_level)
