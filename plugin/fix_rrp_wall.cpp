@@ -26,8 +26,8 @@ using namespace FixConst;
 
 FixRRPWall::FixRRPWall(LAMMPS *lmp, int narg, char **arg) :
     Fix(lmp, narg, arg), dim(0), side(1), coord(0.0), kpw(0.0), coord_var(nullptr),
-    coord_index(-1), local{0.0, 0.0}, total{0.0, 0.0}, reduced(0), work(0.0), last_coord(0.0),
-    last_dudc(0.0), have_last(false), last_step(-1)
+    coord_index(-1), local{0.0, 0.0}, total{0.0, 0.0}, reduced(0), wall_work{0.0, 0.0, 0.0, 0},
+    last_step(-1)
 {
   respa_level_support = 1;    // fix_modify respa N: the level of the force
   if (narg < 6) utils::missing_cmd_args(FLERR, "fix rrp/wall", error);
@@ -155,11 +155,7 @@ void FixRRPWall::post_force(int vflag)
   // steps by the trapezoid rule (once per step: setup and minimization repeat a step)
   if (coord_var && update->ntimestep != last_step) {
     reduce();
-    const double dudc = side * total[1];
-    if (have_last) work += 0.5 * (dudc + last_dudc) * (coord - last_coord);
-    last_coord = coord;
-    last_dudc = dudc;
-    have_last = true;
+    rrp_wall_work_step(&wall_work, coord, side * total[1]);
     last_step = update->ntimestep;
   }
 }
@@ -180,7 +176,7 @@ double FixRRPWall::compute_vector(int n)
   reduce();
   if (n == 0) return total[1];
   if (n == 1) return coord;
-  return work;
+  return wall_work.work;
 }
 
 /* restart: the work done so far (a moving wall) */
@@ -188,7 +184,7 @@ double FixRRPWall::compute_vector(int n)
 void FixRRPWall::write_restart(FILE *fp)
 {
   if (comm->me != 0) return;
-  const double list[2] = {1.0, work};
+  const double list[2] = {1.0, wall_work.work};
   const int size = sizeof(list);
   fwrite(&size, sizeof(int), 1, fp);
   fwrite(list, sizeof(double), 2, fp);
@@ -198,7 +194,7 @@ void FixRRPWall::restart(char *buf)
 {
   double list[2];
   memcpy(list, buf, sizeof(list));
-  work = list[1];
+  wall_work.work = list[1];
 }
 
 /* this rank's wall energy of the last force computation, for compute rrp/energy */

@@ -14,6 +14,8 @@ FixStyle(rrp/wall,FixRRPWall);
 
 #include "fix.h"
 
+#include "rrp/contact.h"
+
 namespace LAMMPS_NS {
 
 class FixRRPWall : public Fix {
@@ -44,8 +46,7 @@ class FixRRPWall : public Fix {
   int reduced;
   // a moving wall's work on the atoms: sum over steps of dU/dcoord (trapezoid) times the step
   // of coord, with dU/dcoord = side * force
-  double work, last_coord, last_dudc;
-  bool have_last;
+  rrp_wall_work wall_work;
   bigint last_step;
 
   void update_coord();

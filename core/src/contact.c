@@ -66,3 +66,11 @@ double rrp_hertz_mix(double K1, double K2)
 {
   return sqrt(K1 * K2);
 }
+
+void rrp_wall_work_step(rrp_wall_work *w, double coord, double dudc)
+{
+  if (w->have_last) w->work += 0.5 * (dudc + w->last_dudc) * (coord - w->last_coord);
+  w->last_coord = coord;
+  w->last_dudc = dudc;
+  w->have_last = 1;
+}

@@ -1,6 +1,8 @@
 /* test_damping.c - viscous and Cundall damping (rrp/damping.h): the loads as defined, only
  * dissipative, bad coefficients refused, and the tally of their work closing the energy budget
- * of a velocity-Verlet run to second order in the step. */
+ * of a velocity-Verlet run to second order in the step; the moving wall's work (rrp/contact.h)
+ * by the trapezoid rule. */
+#include "rrp/contact.h"
 #include "rrp/damping.h"
 
 #include "test_util.h"
@@ -131,12 +133,34 @@ static void test_work_closes_budget(void **state)
   }
 }
 
+/* the wall's work by the trapezoid rule: exact for dU/dc linear in c (a wall pressing on a
+ * spring), the first step only records the position, and a reversed path gives the work back */
+static void test_wall_work(void **state)
+{
+  (void) state;
+  rrp_wall_work w = {0.0, 0.0, 0.0, 0};
+  const double a = 0.75, b = -2.5; /* dU/dc = a + b c */
+  for (int k = 0; k <= 16; k++) {
+    const double c = 0.0625 * k;
+    rrp_wall_work_step(&w, c, a + b * c);
+    if (k == 0) assert_true(w.work == 0.0 && w.have_last == 1);
+  }
+  const double exact = a * 1.0 + 0.5 * b * 1.0; /* integral from 0 to 1 */
+  assert_true(fabs(w.work - exact) <= 1e-15);
+  for (int k = 15; k >= 0; k--) {
+    const double c = 0.0625 * k;
+    rrp_wall_work_step(&w, c, a + b * c);
+  }
+  assert_true(fabs(w.work) <= 1e-15);
+}
+
 int main(void)
 {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_loads),
       cmocka_unit_test(test_dissipative),
       cmocka_unit_test(test_work_closes_budget),
+      cmocka_unit_test(test_wall_work),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

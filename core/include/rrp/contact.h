@@ -10,6 +10,7 @@
  *                              double *fs, double *energy);
  *   double rrp_hertz_wall(double K, double R, double s, double *force);
  *   double rrp_hertz_mix(double K1, double K2);
+ *   void rrp_wall_work_step(rrp_wall_work *w, double coord, double dudc);
  *
  * Particle-particle: with d = x_i - x_j, r = |d|, a = R_i + R_j:
  *   U = 2/5 K [1 - r/a]_+^{5/2},  F_i = K/a [1 - r/a]_+^{3/2} d/r = -F_j  (repulsive)
@@ -71,6 +72,20 @@ double rrp_hertz_mix(double K1, double K2);
 
 /* Returns U and sets *force, the force along the wall normal (>= 0, away from the wall). */
 double rrp_hertz_wall(double K, double R, double s, double *force);
+
+/* The work a moving wall does on the particles, W = integral of dU/dc over the wall's path (the
+ * energy its motion puts into them), by the trapezoid rule over the wall's steps:
+ * W += (g_k + g_k-1)/2 (c_k - c_k-1), with g = dU/dc the derivative of the wall energy with
+ * respect to the wall's position c (fix rrp/wall: side times the normal force on the particles).
+ * Zero-initialise; have_last is 0 until the first position is seen (a restart keeps only work). */
+typedef struct rrp_wall_work {
+  double work;      /* accumulated so far (energy units) */
+  double last_coord, last_dudc;
+  int have_last;
+} rrp_wall_work;
+
+/* one step of the wall at position coord, where dU/dcoord = dudc */
+void rrp_wall_work_step(rrp_wall_work *w, double coord, double dudc);
 
 #ifdef __cplusplus
 }
