@@ -536,22 +536,8 @@ void FixRRPNVE::find_inertia()
 
 rrp_spheres FixRRPNVE::views(int nlocal)
 {
-  rrp_spheres p;
-  const bool any = nlocal > 0;
-  double **quat = orientation();
   if (inertia_spec.kind == RRP_INERTIA_ATOM) inertia_spec.per_atom = atom->dvector[inertia_index];
-  p.n = nlocal;
-  p.mask = atom->mask;
-  p.groupbit = groupbit;
-  p.mass = atom->rmass;
-  p.radius = atom->radius;
-  p.x = any ? reinterpret_cast<double(*)[3]>(&atom->x[0][0]) : nullptr;
-  p.v = any ? reinterpret_cast<double(*)[3]>(&atom->v[0][0]) : nullptr;
-  p.f = any ? reinterpret_cast<const double(*)[3]>(&atom->f[0][0]) : nullptr;
-  p.omega = any ? reinterpret_cast<double(*)[3]>(&atom->omega[0][0]) : nullptr;
-  p.torque = any ? reinterpret_cast<const double(*)[3]>(&atom->torque[0][0]) : nullptr;
-  p.quat = any ? reinterpret_cast<double(*)[4]>(&quat[0][0]) : nullptr;
-  return p;
+  return sphere_views(lmp, nlocal, atom->mask, groupbit);
 }
 
 void FixRRPNVE::initial_integrate(int /*vflag*/)

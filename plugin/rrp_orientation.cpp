@@ -192,3 +192,23 @@ void RRPOrientation::write_data_rows(FILE *fp, int n, double **buf)
     fmt::print(fp, "{} {} {} {} {}\n", (tagint) ubuf(buf[i][0]).i, buf[i][1], buf[i][2],
                buf[i][3], buf[i][4]);
 }
+
+rrp_spheres RRPOrientation::sphere_views(LAMMPS *lmp, int nlocal, const int *mask, int groupbit)
+{
+  Atom *atom = lmp->atom;
+  const bool any = nlocal > 0;
+  double **quat = array(lmp);
+  rrp_spheres p{};
+  p.n = nlocal;
+  p.mask = mask;
+  p.groupbit = groupbit;
+  p.mass = atom->rmass;
+  p.radius = atom->radius;
+  p.x = any ? reinterpret_cast<double(*)[3]>(&atom->x[0][0]) : nullptr;
+  p.v = any ? reinterpret_cast<double(*)[3]>(&atom->v[0][0]) : nullptr;
+  p.f = any ? reinterpret_cast<const double(*)[3]>(&atom->f[0][0]) : nullptr;
+  p.omega = any ? reinterpret_cast<double(*)[3]>(&atom->omega[0][0]) : nullptr;
+  p.torque = any ? reinterpret_cast<const double(*)[3]>(&atom->torque[0][0]) : nullptr;
+  p.quat = any ? reinterpret_cast<double(*)[4]>(&quat[0][0]) : nullptr;
+  return p;
+}

@@ -18,6 +18,8 @@
 
 #include <cstdio>
 
+#include "rrp/integrator.h"
+
 namespace LAMMPS_NS {
 class LAMMPS;
 class Fix;
@@ -46,6 +48,9 @@ namespace RRPOrientation {
   // the orientation array (owned and ghost rows), nullptr in layout NONE; fetch it anew before
   // each use, since it moves when the atom arrays grow
   double **array(LAMMPS *lmp);
+  // core views (rrp/integrator.h) of the first nlocal atoms' arrays and orientations; mask
+  // nullptr selects every atom, else the atoms of groupbit
+  rrp_spheres sphere_views(LAMMPS *lmp, int nlocal, const int *mask, int groupbit);
 
   // the number of atoms, over all ranks, in both groups (collective)
   int count_in_both(LAMMPS *lmp, int groupbit_a, int groupbit_b);

@@ -68,21 +68,8 @@ rrp_spheres RRPSphereTurn::views(int igroup)
   Atom *atom = lmp->atom;
   int nlocal = atom->nlocal;
   if (igroup == atom->firstgroup) nlocal = atom->nfirst;
-  const bool any = nlocal > 0;
-  double **quat = array(lmp);
-  rrp_spheres p{};
-  p.n = nlocal;
-  p.mask = fix->igroup == 0 ? nullptr : atom->mask;    // group all: every atom (flat loops)
-  p.groupbit = fix->groupbit;
-  p.mass = atom->rmass;
-  p.radius = atom->radius;
-  p.x = any ? reinterpret_cast<double(*)[3]>(&atom->x[0][0]) : nullptr;
-  p.v = any ? reinterpret_cast<double(*)[3]>(&atom->v[0][0]) : nullptr;
-  p.f = any ? reinterpret_cast<const double(*)[3]>(&atom->f[0][0]) : nullptr;
-  p.omega = any ? reinterpret_cast<double(*)[3]>(&atom->omega[0][0]) : nullptr;
-  p.torque = any ? reinterpret_cast<const double(*)[3]>(&atom->torque[0][0]) : nullptr;
-  p.quat = any ? reinterpret_cast<double(*)[4]>(&quat[0][0]) : nullptr;
-  return p;
+  // group all: every atom, no mask (the core's flat loops)
+  return sphere_views(lmp, nlocal, fix->igroup == 0 ? nullptr : atom->mask, fix->groupbit);
 }
 
 void RRPSphereTurn::advance_drift(double h, bool dipole)

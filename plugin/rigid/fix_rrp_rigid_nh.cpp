@@ -97,6 +97,20 @@ int RRPRigidNHEnergy<Base>::turn_body(const double torque[3], double angmom[3], 
   return RRP_OK;
 }
 
+/* the end of both fixes' first half, as LAMMPS's: the virial set-up, the box's two half remaps
+   around the atoms placed from their bodies (set_xv), and KSpace's coefficients after */
+
+template <class Base> void RRPRigidNHEnergy<Base>::place_atoms(int vflag)
+{
+  this->v_init(vflag);
+  if (this->pstat_flag) this->remap();
+  this->set_xv();
+  if (this->pstat_flag) {
+    this->remap();
+    if (this->kspace_flag) this->force->kspace->setup();
+  }
+}
+
 /* ----------------------------------------------------------------------
    fix rigid/n?t/small: LAMMPS's FixRigidNHSmall::initial_integrate with the variational turn
 ------------------------------------------------------------------------- */
@@ -165,14 +179,7 @@ template <class Base> void FixRRPRigidNHSmall<Base>::initial_integrate(int vflag
     this->nhc_temp_integrate();
   }
   if (this->pstat_flag) this->nhc_press_integrate();
-
-  this->v_init(vflag);
-  if (this->pstat_flag) this->remap();
-  this->set_xv();
-  if (this->pstat_flag) {
-    this->remap();
-    if (this->kspace_flag) this->force->kspace->setup();
-  }
+  this->place_atoms(vflag);
 }
 
 /* ----------------------------------------------------------------------
@@ -235,14 +242,7 @@ template <class Base> void FixRRPRigidNH<Base>::initial_integrate(int vflag)
     this->nhc_temp_integrate();
   }
   if (this->pstat_flag) this->nhc_press_integrate();
-
-  this->v_init(vflag);
-  if (this->pstat_flag) this->remap();
-  this->set_xv();
-  if (this->pstat_flag) {
-    this->remap();
-    if (this->kspace_flag) this->force->kspace->setup();
-  }
+  this->place_atoms(vflag);
 }
 
 template class RRPRigidNHEnergy<FixRigidNVTSmall>;

@@ -71,6 +71,8 @@ template <class Base> class RRPRigidNHEnergy : public Base {
   int turn_body(const double torque[3], double angmom[3], double quat[4], const double inertia[3],
                 double ex[3], double ey[3], double ez[3], double conjqm[4], double omega[3],
                 double scale_r, double *hw);
+  // the end of the first half: virial set-up, box remaps, atoms from their bodies
+  void place_atoms(int vflag);
 };
 
 // Base: LAMMPS's FixRigidNVTSmall, FixRigidNPTSmall or FixRigidNPHSmall
