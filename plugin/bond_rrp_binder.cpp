@@ -1,9 +1,10 @@
 /* ----------------------------------------------------------------------
    rrp-lammps: bond_style rrp/binder. See doc/bond_rrp_binder.md.
-   Bookkeeping only: walk the bond list (newton_bond on or off), keep each bond's reference state
-   in the bond history fix BOND_HISTORY/RRP (it migrates with the atoms, is written to restart
-   and data files), tally energies, break binders and record the breaks. The orientations come
-   from rrp_orientation.h, the loads and the rupture criterion from rrp/binder.h in core/.
+   Bookkeeping only, in three passes over each block of bonds: gather (the two atoms, lower ID
+   first, and the reference state, captured where the bond has none yet, from the bond history
+   fix BOND_HISTORY/RRP), the loads and the rupture decision of core/ (rrp/binder.h), apply
+   (forces, torques, tallies; broken bonds to RRPBondBreaks, which records and removes them).
+   The orientations come from rrp_orientation.h. Restart and data files: bond_rrp_binder_io.cpp.
 ------------------------------------------------------------------------- */
 
 #include "bond_rrp_binder.h"
@@ -19,8 +20,8 @@
 #include "update.h"
 
 #include "fix_rrp_binder_history.h"
-#include "fix_store_local.h"
 #include "math_const.h"
+#include "rrp_bond_breaks.h"
 #include "rrp_orientation.h"
 
 #include "rrp/binder.h"
@@ -34,19 +35,6 @@ using namespace LAMMPS_NS;
 
 // a binder whose relative rotation passes this fraction of pi is warned about (without twist)
 static constexpr double TWIST_WARN = 0.9;
-// restart settings version 2 (added break twist): added to the shear form's int (bond_style
-// hybrid's restart settings only)
-static constexpr int SETTINGS_V2 = 0x5252;
-// keyword orientation fixed, carried in the restart files' shear-form int as this bit (files
-// without it read as orientation integrated)
-static constexpr int ORIENTATION_FIXED_BIT = 0x100;
-// restart data from version 3 on start with this negative number (a stiffness Km >= 0 came first
-// before), then the version
-static constexpr double RESTART_MAGIC = -7256980.0;
-static constexpr double RESTART_VERSION = 4.0;
-// the stored values of a reference of the layout before version 2 (reference keyword): d0,
-// qi0, qj0
-static constexpr int NREF_OLD = 11;
 
 // a bond's slot of the history (fix BOND_HISTORY/RRP) is a slot of rrp/binder.h (its layout, its
 // capture and whether it has a reference are the core's)
@@ -55,23 +43,14 @@ static bool has_reference(const double *s)
   return rrp_binder_slot_has_reference(s) != 0;
 }
 
-
-// the values a break record may hold (store/local keyword)
-enum { ST_ID1, ST_ID2, ST_TIME, ST_X, ST_Y, ST_Z, ST_MODE, ST_ENERGY, ST_STRAIN, ST_SHEAR, ST_BEND, ST_TWIST };
-static const char *const STORE_NAMES[] = {"id1", "id2", "time", "x", "y", "z", "mode", "energy",
-                                          "strain", "shear", "bend", "twist"};
-static constexpr int NSTORE = sizeof(STORE_NAMES) / sizeof(STORE_NAMES[0]);
-
 BondRRPBinder::BondRRPBinder(LAMMPS *_lmp) :
-    Bond(_lmp), eterm{0.0, 0.0, 0.0}, released(0.0), nbroken(0.0),
-    nbroken_mode{0.0, 0.0, 0.0, 0.0, 0.0, 0.0}, kb(nullptr), kt(nullptr), ka(nullptr), ks(nullptr),
+    Bond(_lmp), eterm{0.0, 0.0, 0.0}, kb(nullptr), kt(nullptr), ka(nullptr), ks(nullptr),
     crit{nullptr, nullptr, nullptr, nullptr}, law(nullptr), measured(nullptr),
     shear_form(RRP_SHEAR_CONVECTED), orientation_fixed(false), break_strain(0.0), break_twist(0.0), twist_warned(false),
-    ref_array(nullptr), ref_pending(false), check_pending(true), first_compute(true),
+    check_pending(true), first_compute(true),
     rupture(false), r0_max(0.0),
     id_fix_dummy(nullptr), id_fix_history(nullptr), fix_history(nullptr), ndata(7),
-    id_fix_store_local(nullptr), store_local_freq(0), fix_store_local(nullptr),
-    block(new rrp_binder_block)
+    breaks(new RRPBondBreaks(_lmp, "rrp/binder")), block(new rrp_binder_block)
 {
   writedata = 1;
   single_extra = 3;
@@ -87,11 +66,9 @@ BondRRPBinder::~BondRRPBinder()
 {
   if (modify->nfix && id_fix_dummy) modify->delete_fix(id_fix_dummy);
   if (modify->nfix && fix_history) modify->delete_fix(id_fix_history);
-  if (modify->nfix && fix_store_local) modify->delete_fix(id_fix_store_local);
+  delete breaks;
   delete[] id_fix_dummy;
   delete[] id_fix_history;
-  delete[] id_fix_store_local;
-  delete[] ref_array;
   delete[] svector;
   delete block;
   if (allocated) {
@@ -128,7 +105,7 @@ void BondRRPBinder::allocate()
 }
 
 /* bond_style rrp/binder [shear convected|linear|paper] [break strain EC twist THETA]
-   [reference d2_NAME] [store/local FIX-ID N value ...] [orientation integrated|fixed] */
+   [store/local FIX-ID N value ...] [orientation integrated|fixed] */
 
 void BondRRPBinder::settings(int narg, char **arg)
 {
@@ -156,15 +133,6 @@ void BondRRPBinder::settings(int narg, char **arg)
       else
         error->all(FLERR, "Bond style rrp/binder shear {} is unknown: use convected, linear or "
                           "paper", arg[iarg + 1]);
-      iarg += 2;
-    } else if (strcmp(arg[iarg], "reference") == 0) {
-      if (iarg + 2 > narg) utils::missing_cmd_args(FLERR, "bond_style rrp/binder reference", error);
-      if (!utils::strmatch(arg[iarg + 1], "^d2_"))
-        error->all(FLERR, "Bond style rrp/binder reference {} must name a d2_ per-atom array of "
-                          "fix property/atom", arg[iarg + 1]);
-      delete[] ref_array;
-      ref_array = utils::strdup(arg[iarg + 1] + 3);
-      ref_pending = true;
       iarg += 2;
     } else if (strcmp(arg[iarg], "break") == 0) {
       // break strain EC and/or twist THETA, in either order
@@ -194,46 +162,13 @@ void BondRRPBinder::settings(int narg, char **arg)
         error->all(FLERR, "Bond style rrp/binder break {} is unknown: use break strain EC and/or "
                           "twist THETA", arg[iarg]);
     } else if (strcmp(arg[iarg], "store/local") == 0) {
-      if (iarg + 4 > narg)
-        utils::missing_cmd_args(FLERR, "bond_style rrp/binder store/local", error);
-      delete[] id_fix_store_local;
-      id_fix_store_local = utils::strdup(arg[iarg + 1]);
-      store_local_freq = utils::inumeric(FLERR, arg[iarg + 2], false, lmp);
-      if (store_local_freq <= 0)
-        error->all(FLERR, "Bond style rrp/binder store/local {} {}: the interval must be a "
-                          "positive number of steps", arg[iarg + 1], arg[iarg + 2]);
-      store_values.clear();
-      iarg += 3;
-      while (iarg < narg) {
-        int v = 0;
-        while (v < NSTORE && strcmp(arg[iarg], STORE_NAMES[v]) != 0) v++;
-        if (v == NSTORE) break;
-        store_values.push_back(v);
-        iarg++;
-      }
-      if (store_values.empty())
-        error->all(FLERR, "Bond style rrp/binder store/local {}: name at least one value (id1 id2 "
-                          "time x y z mode energy strain shear bend twist)", id_fix_store_local);
+      iarg = breaks->parse_store_local(narg, arg, iarg);
     } else {
       error->all(FLERR, "Unknown bond_style rrp/binder keyword: {}", arg[iarg]);
     }
   }
   // the break records' fix, for dump local to name (once the box exists, else at init)
-  if (id_fix_store_local && domain->box_exist) make_store_local();
-}
-
-void BondRRPBinder::make_store_local()
-{
-  const int nvalues = (int) store_values.size();
-  Fix *f = modify->get_fix_by_id(id_fix_store_local);
-  if (!f)
-    f = modify->add_fix(fmt::format("{} all STORE/LOCAL {} {}", id_fix_store_local,
-                                    store_local_freq, nvalues));
-  fix_store_local = dynamic_cast<FixStoreLocal *>(f);
-  if (!fix_store_local || fix_store_local->nvalues != nvalues)
-    error->all(FLERR, "Bond style rrp/binder store/local: fix {} exists and is not a STORE/LOCAL "
-                      "fix of {} values", id_fix_store_local, nvalues);
-  store_row.assign(nvalues, 0.0);
+  if (domain->box_exist) breaks->make_store_local();
 }
 
 /* each type's rupture law (core: rrp_binder_rupture_set) from its critical values and the break
@@ -317,9 +252,6 @@ void BondRRPBinder::init_style()
     if (!fix_history)
       error->all(FLERR, "Bond style rrp/binder: fix {} has style {}, not BOND_HISTORY/RRP",
                  id_fix_history, f->style);
-    // a restart file of the first versions kept the references under LAMMPS's style
-    // BOND_HISTORY, so that this history did not receive them: take them from there
-    if (!fix_history->restart_reset && atom->extra) fix_history->convert_legacy();
     if (id_fix_dummy && modify->get_fix_by_id(id_fix_dummy)) modify->delete_fix(id_fix_dummy);
     delete[] id_fix_dummy;
     id_fix_dummy = nullptr;
@@ -333,11 +265,11 @@ void BondRRPBinder::init_style()
                       "use shear convected, or bond the particles anew");
   if (fix_history->data_counts) {
     // a data file's released energy and rupture count continue
-    released = fix_history->data_released;
-    nbroken = fix_history->data_nbroken;
+    breaks->released = fix_history->data_released;
+    breaks->nbroken = fix_history->data_nbroken;
     fix_history->data_counts = false;
   }
-  if (id_fix_store_local && !fix_store_local) make_store_local();
+  if (breaks->store_pending()) breaks->make_store_local();
 
   // the longest rest length of the references stored so far (comm cutoff check of LAMMPS)
   double rmax = 0.0;
@@ -362,24 +294,18 @@ void BondRRPBinder::init_style()
 
 /* ----------------------------------------------------------------------
    reference state of bond n (i, j; i has the lower ID) when it is first computed: positions
-   (closest image) and orientations now, or the values read into d2_NAME by the reference
-   keyword; stored in the slots of the local atoms
+   (closest image) and orientations now; stored in the slots of the local atoms
 ------------------------------------------------------------------------- */
 
-void BondRRPBinder::capture(int /*n*/, int i, int j, double **quat)
+void BondRRPBinder::capture(int i, int j, double **quat)
 {
   double **x = atom->x;
   tagint *tag = atom->tag;
   double d[3] = {x[i][0] - x[j][0], x[i][1] - x[j][1], x[i][2] - x[j][2]};
   domain->minimum_image(d[0], d[1], d[2]);
-  double old[NREF_OLD] = {d[0], d[1], d[2], quat[i][0], quat[i][1], quat[i][2], quat[i][3],
-                          quat[j][0], quat[j][1], quat[j][2], quat[j][3]};
-  if (ref_array && ref_pending && !reference_from_array(i, j, old))
-    error->one(FLERR, "Bond style rrp/binder: no reference state for bond {}-{} in d2_{}", tag[i],
-               tag[j], ref_array);
   // the widest slot; the history keeps its own width of it
   double s[RRP_BINDER_SLOT_PAPER];
-  const int status = rrp_binder_slot_capture(old, old + 3, old + 7, RRP_BINDER_SLOT_PAPER, s);
+  const int status = rrp_binder_slot_capture(d, quat[i], quat[j], RRP_BINDER_SLOT_PAPER, s);
   if (status != RRP_OK)
     error->one(FLERR, "Bond style rrp/binder: bond {}-{} has a {} reference state", tag[i],
                tag[j], status == RRP_EDOMAIN ? "zero quaternion in its" : "non-finite");
@@ -388,42 +314,11 @@ void BondRRPBinder::capture(int /*n*/, int i, int j, double **quat)
 }
 
 /* ----------------------------------------------------------------------
-   a break record for fix STORE/LOCAL (once per bond: on the rank of its lower-ID atom i when
-   newton_bond is off, as LAMMPS's BPM bonds)
-------------------------------------------------------------------------- */
-
-void BondRRPBinder::record(int i, int j, int mode, double energy, const rrp_binder_load &load)
-{
-  if (!fix_store_local || !(force->newton_bond || i < atom->nlocal)) return;
-  double **x = atom->x;
-  for (size_t v = 0; v < store_values.size(); v++) {
-    double &out = store_row[v];
-    switch (store_values[v]) {
-      case ST_ID1: out = (double) atom->tag[i]; break;
-      case ST_ID2: out = (double) atom->tag[j]; break;
-      case ST_TIME:
-        out = update->atime + (double) (update->ntimestep - update->atimestep) * update->dt;
-        break;
-      case ST_X: out = 0.5 * (x[i][0] + x[j][0]); break;
-      case ST_Y: out = 0.5 * (x[i][1] + x[j][1]); break;
-      case ST_Z: out = 0.5 * (x[i][2] + x[j][2]); break;
-      case ST_MODE: out = mode; break;
-      case ST_ENERGY: out = energy; break;
-      case ST_STRAIN: out = load.strain; break;
-      case ST_SHEAR: out = load.shear; break;
-      case ST_BEND: out = load.bend; break;
-      case ST_TWIST: out = load.twist; break;
-    }
-  }
-  fix_store_local->add_data(store_row.data(), i, j);
-}
-
-/* ----------------------------------------------------------------------
    the loads of the gathered block one bond at a time (rrp_binder): the printed shear form, which
    the block kernel does not have, and a block the kernel refused, whose bad bond is named here
 ------------------------------------------------------------------------- */
 
-void BondRRPBinder::loads_one_by_one(int nb, const int *bi, const int *bj, const double *const *slot)
+void BondRRPBinder::loads_one_by_one(int nb)
 {
   rrp_binder_block &b = *block;
   double **x = atom->x;
@@ -431,10 +326,10 @@ void BondRRPBinder::loads_one_by_one(int nb, const int *bi, const int *bj, const
   tagint *tag = atom->tag;
   for (int k = 0; k < nb; k++) {
     const int i = bi[k], j = bj[k];
-    const rrp_binder_ref *ref = rrp_binder_slot_ref(slot[k]);
+    const rrp_binder_ref *ref = rrp_binder_slot_ref(bslot[k]);
     const rrp_binder_coeff c = {b.kb[k], b.kt[k], b.ka[k], b.ks[k], shear_form, b.measure[k]};
     rrp_binder_load l;
-    const int status = rrp_binder(&c, ref, rrp_binder_slot_qj0(slot[k], ndata), x[i], x[j],
+    const int status = rrp_binder(&c, ref, rrp_binder_slot_qj0(bslot[k], ndata), x[i], x[j],
                                   quat[i], quat[j], &l);
     if (status != RRP_OK)
       error->one(FLERR,
@@ -449,6 +344,147 @@ void BondRRPBinder::loads_one_by_one(int nb, const int *bi, const int *bj, const
   }
 }
 
+/* ----------------------------------------------------------------------
+   gather: the bonds of the bond list from index next on into the block (at most
+   RRP_BINDER_BLOCK, type > 0), lower ID first, their reference states captured where they have
+   none yet; returns their number and advances next
+------------------------------------------------------------------------- */
+
+int BondRRPBinder::gather(int &next, int &ncaptured)
+{
+  rrp_binder_block &b = *block;
+  int **bondlist = neighbor->bondlist;
+  const int nbondlist = neighbor->nbondlist;
+  tagint *tag = atom->tag;
+  double **quat = RRPOrientation::array(lmp);
+  // LAMMPS's per-atom arrays are contiguous: one base pointer each, no row pointers to load
+  const double *x0 = atom->x[0], *q0 = quat[0];
+  const double *f0 = atom->f[0], *t0 = atom->torque[0];
+  // bonds ahead whose reference and atoms (tags, x, orientations, f and torques) are fetched
+  // early: a bond's two atoms are far apart in the arrays, more streams than the processor follows
+  const int PREFETCH = 16;
+  int nb = 0;
+  for (; next < nbondlist && nb < RRP_BINDER_BLOCK; next++) {
+    const int n = next, type = bondlist[n][2];
+    if (type <= 0) continue;
+    // the reference is stored lower ID first; the order is random, so the swap is arithmetic,
+    // not a branch that the processor would mispredict half the time
+    const int a = bondlist[n][0], c = bondlist[n][1];
+    const int swap = -static_cast<int>(tag[c] < tag[a]);    // all bits set: swap
+    const int i = a ^ ((a ^ c) & swap), j = a ^ c ^ i;
+    const double *slot = fix_history->slot_of_bond(n);
+    if (n + PREFETCH < nbondlist) {
+      const double *ps = fix_history->slot_of_bond(n + PREFETCH);
+      __builtin_prefetch(ps);
+      __builtin_prefetch(ps + 6);
+      const int pa = bondlist[n + PREFETCH][0], pc = bondlist[n + PREFETCH][1];
+      __builtin_prefetch(tag + pa);
+      __builtin_prefetch(tag + pc);
+      __builtin_prefetch(x0 + 3 * pa);
+      __builtin_prefetch(x0 + 3 * pc);
+      __builtin_prefetch(q0 + 4 * pa);
+      __builtin_prefetch(q0 + 4 * pc);
+      __builtin_prefetch(f0 + 3 * pa, 1);
+      __builtin_prefetch(f0 + 3 * pc, 1);
+      __builtin_prefetch(t0 + 3 * pa, 1);
+      __builtin_prefetch(t0 + 3 * pc, 1);
+    }
+    if (!slot)
+      error->one(FLERR, "Bond style rrp/binder: bond {}-{} is in no bond list of its atoms",
+                 tag[i], tag[j]);
+    if (!has_reference(slot)) {
+      capture(i, j, quat);
+      ncaptured++;
+    }
+    // the stored values are the reference in rrp_binder_ref's layout (r_i, p), then q_j0
+    for (int d = 0; d < 3; d++) {
+      b.d[d][nb] = x0[3 * i + d] - x0[3 * j + d];
+      b.ri[d][nb] = slot[d];
+    }
+    for (int d = 0; d < 4; d++) {
+      b.qi[d][nb] = q0[4 * i + d];
+      b.qj[d][nb] = q0[4 * j + d];
+      b.p[d][nb] = slot[3 + d];
+    }
+    b.kb[nb] = kb[type];
+    b.kt[nb] = kt[type];
+    b.ka[nb] = ka[type];
+    b.ks[nb] = ks[type];
+    b.measure[nb] = measured[type];
+    bond[nb] = n;
+    bi[nb] = i;
+    bj[nb] = j;
+    bslot[nb] = slot;
+    nb++;
+  }
+  return nb;
+}
+
+/* ----------------------------------------------------------------------
+   apply: the block's loads to the atoms, bond by bond: a binder that breaks (the core's
+   rrp_binder_breaks) goes to the breaks and stops acting; the others add their forces, torques
+   and energies
+------------------------------------------------------------------------- */
+
+void BondRRPBinder::apply(int nb)
+{
+  const rrp_binder_block &b = *block;
+  int **bondlist = neighbor->bondlist;
+  tagint *tag = atom->tag;
+  double *f0 = atom->f[0], *t0 = atom->torque[0];
+  const int nlocal = atom->nlocal;
+  const int newton_bond = force->newton_bond;
+  for (int k = 0; k < nb; k++) {
+    const int n = bond[k], i = bi[k], j = bj[k];
+    // the principal log turns the torsion/bending torque over at a half-turn: without a twist
+    // criterion, say so the first time a binder comes near one
+    if (break_twist == 0.0 && !twist_warned && b.angle[k] > TWIST_WARN * MathConst::MY_PI) {
+      twist_warned = true;
+      error->warning(FLERR,
+                     "Bond style rrp/binder: bond {}-{} on step {} has turned by {:.6g} rad "
+                     "relative (more than {} pi); at pi its torsion/bending torque turns over: "
+                     "set a rupture angle with break twist THETA",
+                     tag[i], tag[j], update->ntimestep, b.angle[k], TWIST_WARN);
+    }
+    if (rupture) {
+      const rrp_binder_load load = rrp_binder_block_get(block, k);
+      double energy = 0.0;
+      const int mode = rrp_binder_breaks(&law[bondlist[n][2]], &load, &energy);
+      if (mode) {
+        // rupture: the binder stops acting, its stored energy is released
+        const double w = newton_bond ? 1.0 : 0.5 * ((i < nlocal) + (j < nlocal));
+        breaks->broke(i, j, mode, energy, load, w);
+        bondlist[n][2] = 0;
+        continue;
+      }
+    }
+
+    const double fi[3] = {b.fi[0][k], b.fi[1][k], b.fi[2][k]};
+    if (newton_bond || i < nlocal)
+      for (int d = 0; d < 3; d++) {
+        f0[3 * i + d] += fi[d];
+        t0[3 * i + d] += b.ti[d][k];
+      }
+    if (newton_bond || j < nlocal)
+      for (int d = 0; d < 3; d++) {
+        f0[3 * j + d] -= fi[d];
+        t0[3 * j + d] += b.tj[d][k];
+      }
+
+    if (evflag) {
+      const double ebond = b.um[k] + b.ua[k] + b.us[k];
+      ev_tally_xyz(i, j, nlocal, newton_bond, ebond, fi[0], fi[1], fi[2], b.d[0][k], b.d[1][k],
+                   b.d[2][k]);
+      if (eflag_global) {
+        const double w = newton_bond ? 1.0 : 0.5 * ((i < nlocal) + (j < nlocal));
+        eterm[0] += w * b.um[k];
+        eterm[1] += w * b.ua[k];
+        eterm[2] += w * b.us[k];
+      }
+    }
+  }
+}
+
 /* ---------------------------------------------------------------------- */
 
 void BondRRPBinder::compute(int eflag, int vflag)
@@ -459,151 +495,22 @@ void BondRRPBinder::compute(int eflag, int vflag)
   }
   ev_init(eflag, vflag);
   eterm[0] = eterm[1] = eterm[2] = 0.0;
-
-  double **x = atom->x;
-  double **f = atom->f;
-  double **torque = atom->torque;
-  double **quat = RRPOrientation::array(lmp);
-  tagint *tag = atom->tag;
-  const int nlocal = atom->nlocal;
-  const int newton_bond = force->newton_bond;
-  int **bondlist = neighbor->bondlist;
-  const int nbondlist = neighbor->nbondlist;
-  // this step's released energy, then the ruptures of each mode (1-5)
-  double step[7] = {0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0};
-  int ncaptured = 0;
-  broken.clear();
   if (fix_history->stale) fix_history->index_slots();
 
-  // the bonds in blocks: gathered (lower ID first, references captured), their loads evaluated
-  // across SIMD lanes (rrp_binder_loads), then ruptures, forces and tallies one by one
-  rrp_binder_block &b = *block;
-  // bonds ahead whose reference and atoms (tags, x, orientations, f and torques) are fetched
-  // early: a bond's two atoms are far apart in the arrays, more streams than the processor follows
-  const int PREFETCH = 16;
-  // LAMMPS's per-atom arrays are contiguous: one base pointer each, no row pointers to load
-  double *x0 = nbondlist ? x[0] : nullptr, *q0 = nbondlist ? quat[0] : nullptr;
-  double *f0 = nbondlist ? f[0] : nullptr, *t0 = nbondlist ? torque[0] : nullptr;
-  int bond[RRP_BINDER_BLOCK], bi[RRP_BINDER_BLOCK], bj[RRP_BINDER_BLOCK];
-  const double *bslot[RRP_BINDER_BLOCK];
-  int next = 0;
-  while (next < nbondlist) {
-    int nb = 0;
-    for (; next < nbondlist && nb < RRP_BINDER_BLOCK; next++) {
-      const int n = next, type = bondlist[n][2];
-      if (type <= 0) continue;
-      // the reference is stored lower ID first; the order is random, so the swap is arithmetic,
-      // not a branch that the processor would mispredict half the time
-      const int a = bondlist[n][0], c = bondlist[n][1];
-      const int swap = -static_cast<int>(tag[c] < tag[a]);    // all bits set: swap
-      const int i = a ^ ((a ^ c) & swap), j = a ^ c ^ i;
-      const double *slot = fix_history->slot_of_bond(n);
-      if (n + PREFETCH < nbondlist) {
-        const double *ps = fix_history->slot_of_bond(n + PREFETCH);
-        __builtin_prefetch(ps);
-        __builtin_prefetch(ps + 6);
-        const int pa = bondlist[n + PREFETCH][0], pc = bondlist[n + PREFETCH][1];
-        __builtin_prefetch(tag + pa);
-        __builtin_prefetch(tag + pc);
-        __builtin_prefetch(x0 + 3 * pa);
-        __builtin_prefetch(x0 + 3 * pc);
-        __builtin_prefetch(q0 + 4 * pa);
-        __builtin_prefetch(q0 + 4 * pc);
-        __builtin_prefetch(f0 + 3 * pa, 1);
-        __builtin_prefetch(f0 + 3 * pc, 1);
-        __builtin_prefetch(t0 + 3 * pa, 1);
-        __builtin_prefetch(t0 + 3 * pc, 1);
-      }
-      if (!slot)
-        error->one(FLERR, "Bond style rrp/binder: bond {}-{} is in no bond list of its atoms",
-                   tag[i], tag[j]);
-      if (!has_reference(slot)) {
-        capture(n, i, j, quat);
-        ncaptured++;
-      }
-      // the stored values are the reference in rrp_binder_ref's layout (r_i, p), then q_j0
-      for (int d = 0; d < 3; d++) {
-        b.d[d][nb] = x0[3 * i + d] - x0[3 * j + d];
-        b.ri[d][nb] = slot[d];
-      }
-      for (int d = 0; d < 4; d++) {
-        b.qi[d][nb] = q0[4 * i + d];
-        b.qj[d][nb] = q0[4 * j + d];
-        b.p[d][nb] = slot[3 + d];
-      }
-      b.kb[nb] = kb[type];
-      b.kt[nb] = kt[type];
-      b.ka[nb] = ka[type];
-      b.ks[nb] = ks[type];
-      b.measure[nb] = measured[type];
-      bond[nb] = n;
-      bi[nb] = i;
-      bj[nb] = j;
-      bslot[nb] = slot;
-      nb++;
-    }
-    if (shear_form == RRP_SHEAR_PAPER || rrp_binder_loads(&b, nb, shear_form) != RRP_OK)
-      loads_one_by_one(nb, bi, bj, bslot);
-
-    for (int k = 0; k < nb; k++) {
-      const int n = bond[k], i = bi[k], j = bj[k];
-      // the principal log turns the torsion/bending torque over at a half-turn: without a twist
-      // criterion, say so the first time a binder comes near one
-      if (break_twist == 0.0 && !twist_warned && b.angle[k] > TWIST_WARN * MathConst::MY_PI) {
-        twist_warned = true;
-        error->warning(FLERR,
-                       "Bond style rrp/binder: bond {}-{} on step {} has turned by {:.6g} rad "
-                       "relative (more than {} pi); at pi its torsion/bending torque turns over: "
-                       "set a rupture angle with break twist THETA",
-                       tag[i], tag[j], update->ntimestep, b.angle[k], TWIST_WARN);
-      }
-      if (rupture) {
-        const rrp_binder_load load = rrp_binder_block_get(block, k);
-        double energy = 0.0;
-        const int mode = rrp_binder_breaks(&law[bondlist[n][2]], &load, &energy);
-        if (mode) {
-          // rupture: the binder stops acting, its stored energy is released
-          const double w = newton_bond ? 1.0 : 0.5 * ((i < nlocal) + (j < nlocal));
-          step[0] += w * energy;
-          step[mode] += w;
-          record(i, j, mode, energy, load);
-          bondlist[n][2] = 0;
-          broken.push_back({i, j, mode});
-          continue;
-        }
-      }
-
-      const double fi[3] = {b.fi[0][k], b.fi[1][k], b.fi[2][k]};
-      if (newton_bond || i < nlocal)
-        for (int d = 0; d < 3; d++) {
-          f0[3 * i + d] += fi[d];
-          t0[3 * i + d] += b.ti[d][k];
-        }
-      if (newton_bond || j < nlocal)
-        for (int d = 0; d < 3; d++) {
-          f0[3 * j + d] -= fi[d];
-          t0[3 * j + d] += b.tj[d][k];
-        }
-
-      if (evflag) {
-        const double ebond = b.um[k] + b.ua[k] + b.us[k];
-        ev_tally_xyz(i, j, nlocal, newton_bond, ebond, fi[0], fi[1], fi[2], b.d[0][k], b.d[1][k],
-                     b.d[2][k]);
-        if (eflag_global) {
-          const double w = newton_bond ? 1.0 : 0.5 * ((i < nlocal) + (j < nlocal));
-          eterm[0] += w * b.um[k];
-          eterm[1] += w * b.ua[k];
-          eterm[2] += w * b.us[k];
-        }
-      }
-    }
+  // the bonds in blocks: gathered, their loads evaluated across SIMD lanes (rrp_binder_loads;
+  // one by one for the printed shear form, which the block kernel does not have, or a block it
+  // refused), then applied
+  int ncaptured = 0, next = 0;
+  while (next < neighbor->nbondlist) {
+    const int nb = gather(next, ncaptured);
+    if (shear_form == RRP_SHEAR_PAPER || rrp_binder_loads(block, nb, shear_form) != RRP_OK)
+      loads_one_by_one(nb);
+    apply(nb);
   }
 
-  // ruptured binders leave the bond lists after the loop (their slots move), and the bond list's
+  // broken binders leave the bond lists after the loop (their slots move), and the bond list's
   // index into the slots is made again
-  for (const auto &b : broken) remove_bond(b.i, b.j);
-  if (!broken.empty()) fix_history->index_slots();
-  ref_pending = false;    // bonds made later capture their state when first computed
+  if (rupture && breaks->end_step(fix_history)) fix_history->index_slots();
 
   if (first_compute) {
     first_compute = false;
@@ -613,44 +520,6 @@ void BondRRPBinder::compute(int eflag, int vflag)
       utils::logmesg(lmp, "Bond style rrp/binder: {} binders took the positions and orientations "
                           "of step {} as their reference state\n",
                      all, update->ntimestep);
-  }
-
-  if (rupture) {
-    double all[7];
-    MPI_Allreduce(step, all, 7, MPI_DOUBLE, MPI_SUM, world);
-    released += all[0];
-    double count = 0.0;
-    for (int m = 1; m <= MODE_ROTATION; m++) {
-      nbroken_mode[m] += all[m];
-      count += all[m];
-    }
-    nbroken += count;
-    atom->nbonds -= static_cast<bigint>(std::llround(count));    // thermo bonds, write_data
-  }
-}
-
-/* ----------------------------------------------------------------------
-   a ruptured binder leaves the bond lists of its local atoms, with its reference state, as
-   LAMMPS's BPM bond styles remove broken bonds: the last slot moves into its place
-------------------------------------------------------------------------- */
-
-void BondRRPBinder::remove_bond(int i, int j)
-{
-  tagint *tag = atom->tag;
-  for (int side = 0; side < 2; side++) {
-    const int a = side ? j : i, b = side ? i : j;
-    if (a >= atom->nlocal) continue;
-    int *num_bond = atom->num_bond;
-    for (int m = 0; m < num_bond[a]; m++) {
-      if (atom->bond_atom[a][m] != tag[b]) continue;
-      const int last = num_bond[a] - 1;
-      atom->bond_type[a][m] = atom->bond_type[a][last];
-      atom->bond_atom[a][m] = atom->bond_atom[a][last];
-      fix_history->shift_history(a, m, last);
-      fix_history->delete_history(a, last);
-      num_bond[a]--;
-      break;
-    }
   }
 }
 
@@ -662,195 +531,16 @@ double BondRRPBinder::equilibrium_distance(int /*type*/)
 }
 
 /* ----------------------------------------------------------------------
-   restart, version 4: a negative marker and the version, the settings (shear form, break
-   criteria, released energy and rupture counts), then per type Kb Kt Ka Ks and the four critical
-   values. Version 3 held Km (Kb = Kt) in place of Kb Kt; files before version 3 hold Km, Ka, Ks
-   per type only (the settings come from the bond_style command then).
-------------------------------------------------------------------------- */
-
-void BondRRPBinder::write_restart(FILE *fp)
-{
-  const double head[2] = {RESTART_MAGIC, RESTART_VERSION};
-  fwrite(head, sizeof(double), 2, fp);
-  const int form = static_cast<int>(shear_form) | (orientation_fixed ? ORIENTATION_FIXED_BIT : 0);
-  fwrite(&form, sizeof(int), 1, fp);
-  const double settings[4] = {break_strain, break_twist, released, nbroken};
-  fwrite(settings, sizeof(double), 4, fp);
-  fwrite(&nbroken_mode[1], sizeof(double), MODE_ROTATION, fp);
-  const int n = atom->nbondtypes;
-  fwrite(&kb[1], sizeof(double), n, fp);
-  fwrite(&kt[1], sizeof(double), n, fp);
-  fwrite(&ka[1], sizeof(double), n, fp);
-  fwrite(&ks[1], sizeof(double), n, fp);
-  for (auto &c : crit) fwrite(&c[1], sizeof(double), n, fp);
-}
-
-// the shear form and the orientation keyword of a restart file's int
-void BondRRPBinder::set_form(int form)
-{
-  orientation_fixed = (form & ORIENTATION_FIXED_BIT) != 0;
-  form &= ~ORIENTATION_FIXED_BIT;
-  if (form != RRP_SHEAR_CONVECTED && form != RRP_SHEAR_PAPER && form != RRP_SHEAR_LINEAR)
-    error->all(FLERR, "Bond style rrp/binder: the restart file has shear form {}, unknown to "
-                      "this plugin", form);
-  shear_form = static_cast<rrp_shear_form>(form);
-}
-
-void BondRRPBinder::read_restart(FILE *fp)
-{
-  allocate();
-  const int n = atom->nbondtypes;
-  int version = 1, form = 0;
-  if (comm->me == 0) {
-    double first;
-    utils::sfread(FLERR, &first, sizeof(double), 1, fp, nullptr, error);
-    if (first == RESTART_MAGIC) {
-      double v;
-      utils::sfread(FLERR, &v, sizeof(double), 1, fp, nullptr, error);
-      version = static_cast<int>(v);
-      if (version != 3 && version != 4)
-        error->one(FLERR, "Bond style rrp/binder: the restart file has settings version {}; this "
-                          "plugin reads versions 1 to 4", version);
-      utils::sfread(FLERR, &form, sizeof(int), 1, fp, nullptr, error);
-      double settings[4];
-      utils::sfread(FLERR, settings, sizeof(double), 4, fp, nullptr, error);
-      break_strain = settings[0];
-      break_twist = settings[1];
-      released = settings[2];
-      nbroken = settings[3];
-      utils::sfread(FLERR, &nbroken_mode[1], sizeof(double), MODE_ROTATION, fp, nullptr, error);
-      utils::sfread(FLERR, &kb[1], sizeof(double), n, fp, nullptr, error);
-    } else {
-      kb[1] = first;
-      if (n > 1) utils::sfread(FLERR, &kb[2], sizeof(double), n - 1, fp, nullptr, error);
-    }
-    if (version >= 4)
-      utils::sfread(FLERR, &kt[1], sizeof(double), n, fp, nullptr, error);
-    else
-      for (int i = 1; i <= n; i++) kt[i] = kb[i];
-    utils::sfread(FLERR, &ka[1], sizeof(double), n, fp, nullptr, error);
-    utils::sfread(FLERR, &ks[1], sizeof(double), n, fp, nullptr, error);
-    if (version >= 3)
-      for (auto &c : crit) utils::sfread(FLERR, &c[1], sizeof(double), n, fp, nullptr, error);
-  }
-  MPI_Bcast(&version, 1, MPI_INT, 0, world);
-  MPI_Bcast(&kb[1], n, MPI_DOUBLE, 0, world);
-  MPI_Bcast(&kt[1], n, MPI_DOUBLE, 0, world);
-  MPI_Bcast(&ka[1], n, MPI_DOUBLE, 0, world);
-  MPI_Bcast(&ks[1], n, MPI_DOUBLE, 0, world);
-  for (auto &c : crit) MPI_Bcast(&c[1], n, MPI_DOUBLE, 0, world);
-  if (version >= 3) {
-    MPI_Bcast(&form, 1, MPI_INT, 0, world);
-    set_form(form);
-    MPI_Bcast(&break_strain, 1, MPI_DOUBLE, 0, world);
-    MPI_Bcast(&break_twist, 1, MPI_DOUBLE, 0, world);
-    MPI_Bcast(&released, 1, MPI_DOUBLE, 0, world);
-    MPI_Bcast(&nbroken, 1, MPI_DOUBLE, 0, world);
-    MPI_Bcast(nbroken_mode, MODE_ROTATION + 1, MPI_DOUBLE, 0, world);
-  }
-  for (int i = 1; i <= n; i++) setflag[i] = 1;
-}
-
-/* the settings for bond_style hybrid's restart (which this style refuses at init), version 2:
-   the shear form's int carries SETTINGS_V2, and break twist follows; version 1 (a plain shear
-   form, no twist) is still read */
-
-void BondRRPBinder::write_restart_settings(FILE *fp)
-{
-  const int tagged =
-      SETTINGS_V2 + (static_cast<int>(shear_form) | (orientation_fixed ? ORIENTATION_FIXED_BIT : 0));
-  fwrite(&tagged, sizeof(int), 1, fp);
-  fwrite(&break_strain, sizeof(double), 1, fp);
-  fwrite(&released, sizeof(double), 1, fp);
-  fwrite(&nbroken, sizeof(double), 1, fp);
-  fwrite(&break_twist, sizeof(double), 1, fp);
-}
-
-void BondRRPBinder::read_restart_settings(FILE *fp)
-{
-  int form = 0;
-  if (comm->me == 0) {
-    utils::sfread(FLERR, &form, sizeof(int), 1, fp, nullptr, error);
-    utils::sfread(FLERR, &break_strain, sizeof(double), 1, fp, nullptr, error);
-    utils::sfread(FLERR, &released, sizeof(double), 1, fp, nullptr, error);
-    utils::sfread(FLERR, &nbroken, sizeof(double), 1, fp, nullptr, error);
-    break_twist = 0.0;
-    if (form >= SETTINGS_V2) {
-      form -= SETTINGS_V2;
-      utils::sfread(FLERR, &break_twist, sizeof(double), 1, fp, nullptr, error);
-    }
-  }
-  MPI_Bcast(&form, 1, MPI_INT, 0, world);
-  set_form(form);
-  MPI_Bcast(&break_twist, 1, MPI_DOUBLE, 0, world);
-  MPI_Bcast(&break_strain, 1, MPI_DOUBLE, 0, world);
-  MPI_Bcast(&released, 1, MPI_DOUBLE, 0, world);
-  MPI_Bcast(&nbroken, 1, MPI_DOUBLE, 0, world);
-}
-
-/* Bond Coeffs: Km Ka Ks (Kb Kt Ka Ks where a type's twist stiffness differs from its bending
-   one), and the critical values when a type has them */
-
-void BondRRPBinder::write_data(FILE *fp)
-{
-  bool any_crit = false, any_twist = false;
-  for (int i = 1; i <= atom->nbondtypes; i++) {
-    any_crit = any_crit || crit[0][i] > 0.0 || crit[1][i] > 0.0 || crit[2][i] > 0.0 ||
-        crit[3][i] > 0.0;
-    any_twist = any_twist || kt[i] != kb[i];
-  }
-  for (int i = 1; i <= atom->nbondtypes; i++) {
-    std::string line = any_twist ? fmt::format("{} {} {} {} {}", i, kb[i], kt[i], ka[i], ks[i])
-                                 : fmt::format("{} {} {} {}", i, kb[i], ka[i], ks[i]);
-    if (any_crit)
-      line += fmt::format(" {} {} {} {}", crit[0][i], crit[1][i], crit[2][i], crit[3][i]);
-    fmt::print(fp, "{}\n", line);
-  }
-}
-
-/* ----------------------------------------------------------------------
-   reference states of the layout before version 2 (d0, qi0, qj0), read by fix property/atom into
-   a d2_ array from a data file of that version: per atom, for each of its bond slots, the
-   partner's ID and the 11 values; a bond is found on either of its atoms (ghost yes)
-------------------------------------------------------------------------- */
-
-int BondRRPBinder::reference_from_array(int i, int j, double s[NREF_OLD])
-{
-  int flag, cols;
-  const int index = atom->find_custom(ref_array, flag, cols);
-  if (index < 0 || flag != 1 || cols <= 0)
-    error->all(FLERR, "Bond style rrp/binder reference: d2_{} is not a per-atom array of fix "
-                      "property/atom", ref_array);
-  if (cols % (NREF_OLD + 1) != 0)
-    error->all(FLERR, "Bond style rrp/binder reference: d2_{} has {} columns, not a multiple of {}",
-               ref_array, cols, NREF_OLD + 1);
-  double **arr = atom->darray[index];
-  tagint *tag = atom->tag;
-  for (int side = 0; side < 2; side++) {
-    const int a = side ? j : i, b = side ? i : j;
-    for (int k = 0; k + NREF_OLD + 1 <= cols; k += NREF_OLD + 1) {
-      if ((tagint) arr[a][k] != tag[b]) continue;
-      for (int v = 0; v < NREF_OLD; v++) s[v] = arr[a][k + 1 + v];
-      return 1;
-    }
-  }
-  return 0;
-}
-
-/* ----------------------------------------------------------------------
    the stored reference of the bond between local atom i and atom j, from i's bond slots
 ------------------------------------------------------------------------- */
 
 int BondRRPBinder::reference_of(int i, int j, const double *&slot)
 {
-  tagint *tag = atom->tag;
   if (i >= atom->nlocal) return 0;
-  for (int m = 0; m < atom->num_bond[i]; m++) {
-    if (atom->bond_atom[i][m] != tag[j]) continue;
-    slot = fix_history->slot(i, m);
-    return has_reference(slot) ? 1 : 0;
-  }
-  return 0;
+  const int m = rrp_bond_slot(atom, i, atom->tag[j]);
+  if (m < 0) return 0;
+  slot = fix_history->slot(i, m);
+  return has_reference(slot) ? 1 : 0;
 }
 
 /* energy of one bond (compute bond/local); svector = U^m, U^a, U^s; fforce is the force on i
@@ -893,8 +583,8 @@ void *BondRRPBinder::extract(const char *str, int &dim)
   if (strcmp(str, "ka") == 0) return (void *) ka;
   if (strcmp(str, "ks") == 0) return (void *) ks;
   if (strcmp(str, "eterm") == 0) return (void *) eterm;
-  if (strcmp(str, "released") == 0) return (void *) &released;
-  if (strcmp(str, "nbroken") == 0) return (void *) &nbroken;
-  if (strcmp(str, "nbroken_mode") == 0) return (void *) nbroken_mode;
+  if (strcmp(str, "released") == 0) return (void *) &breaks->released;
+  if (strcmp(str, "nbroken") == 0) return (void *) &breaks->nbroken;
+  if (strcmp(str, "nbroken_mode") == 0) return (void *) breaks->nbroken_mode;
   return nullptr;
 }

@@ -40,15 +40,9 @@ class BondRRPBinder : public Bond {
   void *extract(const char *, int &) override;
 
   double eterm[3];     // this rank's U^m, U^a, U^s of the last energy evaluation
-  double released;     // energy of all ruptured binders so far (the same on every rank)
-  double nbroken;      // number of ruptured binders so far (the same on every rank)
-  double nbroken_mode[6];    // of them, by mode (1 axial ... 5 rotation; 0 unused)
-
-  // rupture modes: rrp_binder_mode 1-4 of the combined criterion, and break twist's rotation
-  enum { MODE_ROTATION = RRP_BREAK_ROTATION };
 
  protected:
-  double *kb, *kt, *ka, *ks;    // per type: bending, twist, axial, shear stiffness
+  double *kb, *kt, *ka, *ks;    // per type: bending, twist (energy), axial, shear (force) stiffness
   double *crit[4];              // per type: critical strain, shear, bend, twist angles (0: none)
   rrp_binder_rupture *law;      // per type: the rupture law of crit and break (made at init)
   int *measured;                // per type: the law reads the measures (a combined criterion)
@@ -57,8 +51,6 @@ class BondRRPBinder : public Bond {
   double break_strain;    // rupture when L/L0 - 1 exceeds it; 0: no rupture
   double break_twist;     // rupture when the relative rotation angle exceeds it; 0: none
   bool twist_warned;      // the half-turn warning was given (this rank)
-  char *ref_array;        // d2_ per-atom array with written reference states, or nullptr
-  bool ref_pending;       // ref_array still to be read (the first computation after it is set)
   bool check_pending;     // orientation check still to be made (at the first computation after init)
   bool first_compute;     // the first computation since init (captures are counted then)
   bool rupture;           // some binders can break (break keyword or critical values): set at init
@@ -66,30 +58,19 @@ class BondRRPBinder : public Bond {
   char *id_fix_dummy, *id_fix_history;
   class FixRRPBinderHistory *fix_history;
   int ndata;              // values per slot of the history (rrp_binder_slot_size)
-
-  // break records through fix STORE/LOCAL (store/local keyword)
-  char *id_fix_store_local;
-  int store_local_freq;
-  std::vector<int> store_values;
-  class FixStoreLocal *fix_store_local;
-  std::vector<double> store_row;
-
-  struct Broken {
-    int i, j, mode;
-  };
-  std::vector<Broken> broken;    // this step's ruptures, removed after the bond loop
-  rrp_binder_block *block;       // the bonds of one block: inputs and loads
+  class RRPBondBreaks *breaks;    // break records, removal of broken bonds, their counts
+  rrp_binder_block *block;        // the bonds of one block: inputs and loads
+  int bond[RRP_BINDER_BLOCK], bi[RRP_BINDER_BLOCK], bj[RRP_BINDER_BLOCK];    // of the block
+  const double *bslot[RRP_BINDER_BLOCK];
 
   void allocate();
-  void capture(int n, int i, int j, double **quat);
-  void remove_bond(int i, int j);
-  int reference_from_array(int i, int j, double s[11]);
+  void capture(int i, int j, double **quat);
+  int gather(int &next, int &ncaptured);
+  void loads_one_by_one(int nb);
+  void apply(int nb);
   int reference_of(int i, int j, const double *&slot);
   void make_laws();
   void set_form(int);
-  void make_store_local();
-  void record(int i, int j, int mode, double energy, const rrp_binder_load &load);
-  void loads_one_by_one(int nb, const int *bi, const int *bj, const double *const *slot);
 };
 
 }    // namespace LAMMPS_NS

@@ -13,6 +13,7 @@
 #include "modify.h"
 #include "neighbor.h"
 
+#include "rrp_bond_breaks.h"
 #include "rrp_orientation.h"
 
 #include "rrp/binder.h"
@@ -25,14 +26,12 @@ using namespace LAMMPS_NS;
 
 // the per-atom array of the slots
 static constexpr const char *SLOTS_NAME = "rrp_binder_refs";
-// global restart data: -(LAYOUT * 1000 + ndata); a value >= 0 is the stored_flag of the layout
-// before version 2 (11 values d0, qi0, qj0 per slot, kept by LAMMPS's fix property/atom)
+// global restart data, one record: -(LAYOUT * 1000 + ndata)
 static constexpr int LAYOUT = 2;
-static constexpr int LEGACY_NDATA = 11;
 
 FixRRPBinderHistory::FixRRPBinderHistory(LAMMPS *lmp, int narg, char **arg) :
     FixBondHistory(lmp, narg, arg), stale(true), data_counts(false), data_released(0.0),
-    data_nbroken(0.0), legacy(0)
+    data_nbroken(0.0)
 {
   if (ndata != 7 && ndata != 11)
     error->all(FLERR, "Fix {} is internal to bond_style rrp/binder (7 or 11 values per slot)",
@@ -144,8 +143,6 @@ void FixRRPBinderHistory::index_slots()
   const int nbondlist = neighbor->nbondlist;
   int **bondlist = neighbor->bondlist;
   const int nlocal = atom->nlocal;
-  tagint **bond_atom = atom->bond_atom;
-  int *num_bond = atom->num_bond;
   tagint *tag = atom->tag;
   bond_slot.resize((size_t) nbondlist);
   for (int n = 0; n < nbondlist; n++) {
@@ -153,9 +150,8 @@ void FixRRPBinderHistory::index_slots()
     for (int side = 0; side < 2; side++) {
       const int a = bondlist[n][side], b = bondlist[n][1 - side];
       if (a >= nlocal) continue;
-      int m = 0;
-      while (m < num_bond[a] && bond_atom[a][m] != tag[b]) m++;
-      if (m == num_bond[a]) continue;
+      const int m = rrp_bond_slot(atom, a, tag[b]);
+      if (m < 0) continue;
       bond_slot[n] = slot(a, m);
       break;
     }
@@ -189,8 +185,7 @@ void FixRRPBinderHistory::set_bond(int i, int j, const double *values)
 
 /* ----------------------------------------------------------------------
    restart: the layout and width in the global data, each atom's slots with their width in the
-   per-atom data; a file of the layout before version 2 is read from the fix property/atom that
-   kept it then, and converted
+   per-atom data
 ------------------------------------------------------------------------- */
 
 void FixRRPBinderHistory::write_restart(FILE *fp)
@@ -207,70 +202,16 @@ void FixRRPBinderHistory::restart(char *buf)
   double v;
   memcpy(&v, buf, sizeof(double));
   stored_flag = 1;
-  if (v >= 0.0) {
-    convert_legacy();
-    return;
-  }
-  const int code = static_cast<int>(-v);
+  const int code = v < 0.0 ? static_cast<int>(-v) : 0;
   const int nd = code % 1000;
   if (code / 1000 != LAYOUT || (nd != 7 && nd != 11))
     error->all(FLERR,
-               "Bond style rrp/binder: the restart file holds binder references in layout {} "
-               "with {} values per bond; this plugin reads layout {} (7 or 11 values) and the "
-               "layout before it: use the plugin version that wrote the file",
-               code / 1000, nd, LAYOUT);
+               "Bond style rrp/binder: the restart file's binder references are not a record "
+               "this plugin writes (layout {} of 7 or 11 values per bond); they come from a "
+               "pre-release or a later rrp-lammps: run the input that made it with this plugin "
+               "and write the restart again",
+               LAYOUT);
   resize(nd);
-}
-
-/* the layout before version 2: a fix property/atom <ID>_FIX_PROP_ATOM held d0, qi0, qj0 per slot;
-   its reader (fix RRP/BINDER_LEGACY) passes them to set_legacy() while restart data are there */
-
-void FixRRPBinderHistory::convert_legacy()
-{
-  const std::string reader = std::string(id) + "_FIX_PROP_ATOM";
-  modify->add_fix(fmt::format("{} all RRP/BINDER_LEGACY", reader));
-  modify->delete_fix(reader);
-}
-
-void FixRRPBinderHistory::set_legacy(int i, const double *values, int nvalues)
-{
-  if (ndata != LEGACY_NDATA) resize(LEGACY_NDATA);
-  legacy = 1;
-  ensure(i + 1);
-  const int nb = std::min(nbond, nvalues / LEGACY_NDATA);
-  for (int m = 0; m < nb; m++) {
-    const double *s = &values[m * LEGACY_NDATA];
-    double *t = slot(i, m);
-    for (int k = 0; k < LEGACY_NDATA; k++) t[k] = 0.0;
-    if (s[3] == 0.0 && s[4] == 0.0 && s[5] == 0.0 && s[6] == 0.0) continue;    // none yet
-    rrp_binder_ref ref;
-    rrp_binder_reference(s, s + 3, s + 7, &ref);
-    for (int k = 0; k < 3; k++) t[k] = ref.ri[k];
-    for (int k = 0; k < 4; k++) {
-      t[3 + k] = ref.p[k];
-      t[7 + k] = s[7 + k];
-    }
-  }
-}
-
-FixRRPBinderLegacy::FixRRPBinderLegacy(LAMMPS *lmp, int narg, char **arg) : Fix(lmp, narg, arg)
-{
-  if (narg != 3) error->all(FLERR, "Fix {} is internal to bond_style rrp/binder", style);
-  restart_peratom = 1;
-  delete[] style;
-  style = utils::strdup("property/atom");
-}
-
-void FixRRPBinderLegacy::unpack_restart(int nlocal, int nth)
-{
-  const std::string owner(id, strlen(id) - strlen("_FIX_PROP_ATOM"));
-  auto *history = dynamic_cast<FixRRPBinderHistory *>(modify->get_fix_by_id(owner));
-  if (!history) return;
-  double **extra = atom->extra;
-  int m = 0;
-  for (int i = 0; i < nth; i++) m += static_cast<int>(extra[nlocal][m]);
-  const int count = static_cast<int>(extra[nlocal][m]);
-  history->set_legacy(nlocal, &extra[nlocal][m + 1], count - 1);
 }
 
 int FixRRPBinderHistory::pack_restart(int i, double *buf)
@@ -286,7 +227,6 @@ int FixRRPBinderHistory::pack_restart(int i, double *buf)
 
 void FixRRPBinderHistory::unpack_restart(int nlocal, int nth)
 {
-  if (legacy) return;    // converted from the fix property/atom of that layout
   ensure(nlocal + 1);
   double **extra = atom->extra;
   int m = 0;

@@ -15,7 +15,6 @@
 #ifdef FIX_CLASS
 // clang-format off
 FixStyle(BOND_HISTORY/RRP,FixRRPBinderHistory);
-FixStyle(RRP/BINDER_LEGACY,FixRRPBinderLegacy);
 // clang-format on
 #else
 
@@ -72,11 +71,6 @@ class FixRRPBinderHistory : public FixBondHistory {
   bool data_counts;
   double data_released, data_nbroken;
 
-  // a restart file of the layout before version 2 kept the slots (d0, qi0, qj0) in a fix
-  // property/atom <ID>_FIX_PROP_ATOM: read them from it into this layout, if it has them
-  void convert_legacy();
-  // the slots of local atom i from that layout (called by fix RRP/BINDER_LEGACY)
-  void set_legacy(int i, const double *values, int nvalues);
   // another width of the slots (all set to none)
   void resize(int ndata_new);
 
@@ -88,17 +82,6 @@ class FixRRPBinderHistory : public FixBondHistory {
   std::vector<double *> bond_slot;    // per bond list entry: its slot, or nullptr
   int rows;                           // rows of the per-atom array (owned atoms, and one more)
   void ensure(int n);
-  int legacy;                    // restart of the layout before version 2 (d0, qi0, qj0)
-};
-
-/* the reader of that layout's restart data: made under the ID and (as LAMMPS matches restart
-   data by ID and style) the style of the fix property/atom that wrote them, it passes each
-   atom's values to the history, and goes */
-class FixRRPBinderLegacy : public Fix {
- public:
-  FixRRPBinderLegacy(class LAMMPS *, int, char **);
-  int setmask() override { return 0; }
-  void unpack_restart(int, int) override;
 };
 
 }    // namespace LAMMPS_NS

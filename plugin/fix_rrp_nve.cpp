@@ -35,9 +35,8 @@ using namespace FixConst;
 using namespace RRPOrientation;
 
 static constexpr int NQUAT = 4;
-// global restart data of this fix: the orientation layout, checked when a restart file is read.
-// Version 1 (rrp-lammps before the layouts) kept the orientations as per-atom data of this fix;
-// version 2 records the layout (ATOM_QUAT or STORE) and keeps no per-atom data here.
+// global restart data of this fix, one versioned record: the marker, the version and the
+// orientation layout (ATOM_QUAT or STORE), checked when a restart file is read
 static constexpr double RESTART_MAGIC = 7256980.0;    // "RRP" in a double: an unlikely value
 static constexpr double RESTART_VERSION = 2.0;
 enum { GHOSTS_AUTO, GHOSTS_ALWAYS };
@@ -49,7 +48,7 @@ FixRRPNVE::FixRRPNVE(LAMMPS *lmp, int narg, char **arg) :
     inertia_warned(false), layout(NONE), store(nullptr),
     alpha_str{nullptr, nullptr, nullptr}, alpha_given(false),
     quat_str{nullptr, nullptr, nullptr, nullptr}, quat_given(false), orient_pending(false),
-    legacy_restart(false), ghost_mode(GHOSTS_AUTO), limit_stop(false), update_dipole(false),
+    ghost_mode(GHOSTS_AUTO), limit_stop(false), update_dipole(false),
     fallbacks(0), fallbacks_run(0), fallback_warned(false), comm_ghosts(false),
     send_quat(false),
     join(true), clear(true), step_respa(nullptr)
@@ -721,8 +720,8 @@ double FixRRPNVE::memory_usage()
 }
 
 /* ----------------------------------------------------------------------
-   restart: the layout (version 2); a version 1 file carries the orientations as per-atom data
-   of this fix, read into the store of layout STORE
+   restart: the record {marker, version 2, layout}; the orientations themselves are the atom
+   style's (ATOM_QUAT) or the store's (STORE) per-atom restart data
 ------------------------------------------------------------------------- */
 
 void FixRRPNVE::write_restart(FILE *fp)
@@ -738,37 +737,17 @@ void FixRRPNVE::restart(char *buf)
 {
   double list[3];
   memcpy(list, buf, sizeof(list));
-  const bool legacy = list[0] == RESTART_MAGIC && list[1] == 1.0 && list[2] == NQUAT;
-  const bool current = list[0] == RESTART_MAGIC && list[1] == RESTART_VERSION &&
-      (list[2] == ATOM_QUAT || list[2] == STORE);
-  if (!legacy && !current)
+  if (list[0] != RESTART_MAGIC || list[1] != RESTART_VERSION ||
+      (list[2] != ATOM_QUAT && list[2] != STORE))
     error->all(FLERR,
-               "Fix rrp/nve {}: the restart file holds orientations in state layout version {}; "
-               "this plugin reads versions 1 and {}: write the restart again with this version, "
-               "or use the plugin version that wrote it",
+               "Fix rrp/nve {}: the restart file's record of this fix (version {}) is not one "
+               "this plugin writes (version {}); it comes from a pre-release or a later "
+               "rrp-lammps: run the input that made it with this plugin and write the restart "
+               "again",
                id, list[0] == RESTART_MAGIC ? list[1] : -1.0, RESTART_VERSION);
-  if (legacy && layout == ATOM_QUAT)
-    error->all(FLERR,
-               "Fix rrp/nve {}: the restart file was written by an older rrp-lammps that kept the "
-               "orientations apart from atom_style {}'s quaternion atom->quat, which stayed at the "
-               "identity (so other styles saw particles that never turned); it cannot be "
-               "continued consistently: start again from the data file",
-               id, atom->atom_style);
-  if (current && (int) list[2] != layout)
+  if ((int) list[2] != layout)
     error->all(FLERR,
                "Fix rrp/nve {}: the restart file holds the orientations as {}, but atom_style {} "
                "keeps them as {}: a restart of one layout cannot be read into the other",
                id, describe((int) list[2]), atom->atom_style, describe(layout));
-  legacy_restart = legacy;
-}
-
-void FixRRPNVE::unpack_restart(int nlocal, int nth)
-{
-  if (!legacy_restart) return;
-  double **extra = atom->extra;
-  double **quat = orientation();
-  int m = 0;
-  for (int i = 0; i < nth; i++) m += static_cast<int>(extra[nlocal][m]);
-  m++;
-  for (int k = 0; k < NQUAT; k++) quat[nlocal][k] = extra[nlocal][m++];
 }

@@ -43,7 +43,6 @@ class FixRRPNVE : public Fix {
   void post_run() override;
   double compute_scalar() override;
   void pre_force(int) override;
-  void unpack_restart(int, int) override;
   void *extract(const char *, int &) override;
   void write_restart(FILE *) override;
   void restart(char *) override;
@@ -70,7 +69,6 @@ class FixRRPNVE : public Fix {
   char *quat_str[4];
   bool quat_given;
   bool orient_pending;     // alpha or quat still to be applied (at the first init)
-  bool legacy_restart;     // orientations come from a version 1 restart (per-atom data of this fix)
   int ghost_mode;          // GHOSTS_AUTO or GHOSTS_ALWAYS
   bool limit_stop;         // exact map past its limit: stop (limit stop) or take map (25)'s increment
   bool update_dipole;      // update dipole (or dipole/dlm): each dipole turns with its sphere

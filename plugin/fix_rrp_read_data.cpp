@@ -26,7 +26,7 @@ using namespace LAMMPS_NS;
 
 static constexpr const char *READER_ID = "RRP_READ_DATA";
 static constexpr const char *HISTORY_ID = "RRP_BINDER_HISTORY";
-// the section of the layout before version 2 (per atom, d0 qi0 qj0 per slot)
+// the section a pre-release wrote (per atom, d0 qi0 qj0 per slot): read only to refuse it
 static constexpr const char *LEGACY_SECTION = "BinderReferences";
 
 /* ---------------------------------------------------------------------- */
@@ -114,13 +114,11 @@ bigint FixRRPReadData::read_data_skip_lines(char *keyword)
 {
   if (strcmp(keyword, LEGACY_SECTION) == 0)
     error->all(FLERR,
-               "rrp/read_data: the data file holds binder references in section {}, the per-atom "
-               "layout of rrp-lammps before 2026-11, whose lines read_data cannot read past 256 "
-               "characters; rrp/read_data reads the section Binders. Read this file as that "
-               "version documented (fix property/atom d2_ref N ghost yes; read_data ... fix ID "
-               "NULL {}; bond_style rrp/binder reference d2_ref), run 0, and write it again with "
-               "write_data",
-               LEGACY_SECTION, LEGACY_SECTION);
+               "rrp/read_data: the data file holds binder references in section {}, which a "
+               "pre-release of rrp-lammps wrote; this plugin reads section Binders, which its "
+               "write_data writes: run the input that made the file with this plugin and "
+               "write_data again",
+               LEGACY_SECTION);
   if (strcmp(keyword, FixRRPBinderHistory::DATA_SECTION) == 0) {
     if (!binder_header)
       error->all(FLERR, "rrp/read_data: section {} without its header line ({} ...)", keyword,

@@ -69,8 +69,6 @@ const entry STYLES[] = {
      nullptr, &create_v2<FixRRPOrientation>},
     {"fix", "BOND_HISTORY/RRP", "binder reference states (internal to bond_style rrp/binder)",
      nullptr, &create_v2<FixRRPBinderHistory>},
-    {"fix", "RRP/BINDER_LEGACY", "binder references of early restart files (internal)", nullptr,
-     &create_v2<FixRRPBinderLegacy>},
     {"fix", "RRP/READ_DATA", "section reader (internal to the command rrp/read_data)", nullptr,
      &create_v2<FixRRPReadData>},
 };

@@ -1,8 +1,9 @@
 """Restart files in both orientation layouts (atom_style sphere: the array of fix rrp/nve;
 atom_style bpm/sphere: the atom style's own quaternion): write_restart then read_restart
-continues the same trajectory bitwise. Restart files of version 1 (the orientations as per-atom
-data of fix rrp/nve, tests/data/legacy-restart) are read for atom_style sphere and refused for
-bpm/sphere; a file of one layout is not read into the other; unknown versions are refused."""
+continues the same trajectory bitwise; a file of one layout is not read into the other. With
+binders, the binder energy continues. Each style's record is versioned: a record of another
+version (a pre-release's, made here by patching the version of a current file) is one error that
+says what the file is and how to remake it."""
 import os
 import shutil
 import struct
@@ -11,7 +12,6 @@ import rrptest as t
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 SCRIPT = os.path.join(HERE, "granular.in")
-LEGACY = os.path.join(HERE, "..", "data", "legacy-restart")
 MAGIC = 7256980.0
 n = 500
 
@@ -58,39 +58,72 @@ for style, layout in (("sphere", 2.0), ("bpm/sphere", 1.0)):
     t.check(f"{style}: the restart file records layout {int(layout)} of version 2", raw.count(tag) == 1)
     files[style] = (wd, os.path.join(wd, "mid.restart"), tag)
 
-# a version 1 restart of atom_style sphere continues as the current code's continuous run
-wd = t.workdir("restart-v1")
-v = {"nsteps": 100, "style": "sphere", "box": 4}
-t.must_run(None, wd, input_file=SCRIPT, variables=dict(v, mode="write", restart="now.restart",
-                                                       dump="continuous.dump"))
-shutil.copy(os.path.join(LEGACY, "v1-sphere.restart"), wd)
-out = t.must_run(None, wd, input_file=SCRIPT, variables=dict(v, mode="read", restart="v1-sphere.restart",
-                                                             dump="restarted.dump"))
-a, b = snapshot(wd, "continuous.dump"), snapshot(wd, "restarted.dump")
-t.check("version 1 restart (atom_style sphere) continues bitwise", a == b and len(a) > 100,
-        f"{sum(x != y for x, y in zip(a, b))} of {len(a) - 1} atom lines differ")
-t.check("version 1 restart leaves no per-atom data unused", "Unused restart file peratom fix" not in out)
+# binders: the binder energy continues from a restart; records of other versions are refused
+BINDER = """plugin load ${plugin}
+units           lj
+atom_style      hybrid sphere bond
+boundary        f f f
+newton          on on
+comm_modify     vel yes
+special_bonds   lj/coul 0.0 1.0 1.0
+lattice         sc 1.0
+region          box block -2 12 -4 4 -4 4
+create_box      1 box bond/types 1 extra/bond/per/atom 2 extra/special/per/atom 4
+region          line block 0 9 0 0 0 0
+create_atoms    1 region line
+displace_atoms  all random 0.02 0.02 0.02 4821 units box
+set             group all diameter 1.0
+set             group all density 1.9
+mass            1 1.0
+velocity        all create 0.02 872 loop geom
+variable        oz atom 0.5+0.1*sin(x)
+set             group all omega 0.2 -0.1 v_oz
+pair_style      rrp/hertz
+pair_coeff      * * 2100.0
+bond_style      zero
+bond_coeff      *
+create_bonds    many all all 1 0.9 1.1
+special_bonds   lj/coul 1.0 1.0 1.0
+bond_style      rrp/binder break strain 0.3
+bond_coeff      1 10.0 200.0 200.0
+fix             1 all rrp/nve
+timestep        0.002
+thermo_style    custom step ebond
+run             300
+print           "EBOND $(ebond:%.17g)"
+write_restart   binder.restart
+"""
+READ_BINDER = ("plugin load ${plugin}\nread_restart ${file}\nfix 1 all rrp/nve\n"
+               "thermo_style custom step ebond\nrun 0\nprint \"EBOND $(ebond:%.17g)\"\n")
 
-# a version 1 restart of atom_style bpm/sphere is refused: its atom->quat never turned
-shutil.copy(os.path.join(LEGACY, "v1-bpm-sphere.restart"), wd)
-rc, out = t.run_lammps(None, wd, input_file=SCRIPT, variables=dict(
-    v, style="bpm/sphere", mode="read", restart="v1-bpm-sphere.restart", dump="never.dump"))
-t.check("version 1 restart (atom_style bpm/sphere) is refused", rc != 0 and
-        "written by an older rrp-lammps that kept the orientations apart from atom_style bpm/sphere's "
-        "quaternion atom->quat" in out, first_error(out))
 
-# a version 1 restart with binders (bond settings of that version, references in the history
-# of that version's style): the binder energy continues, to round-off (the binder kernel has
-# since multiplied by 1/L where it divided by L; a reference read wrongly changes the energy
-# in its leading digits)
-shutil.copy(os.path.join(LEGACY, "v1-binder.restart"), wd)
-out = t.must_run("plugin load ${plugin}\nread_restart v1-binder.restart\nfix 1 all rrp/nve\n"
-                 "thermo_style custom step ebond\nrun 0\nprint \"EBOND $(ebond:%.17g)\"\n", wd)
-e = float(next(l.split()[1] for l in out.splitlines() if l.startswith("EBOND")))
-t.check("version 1 restart with binders: the binder energy continues (to round-off)",
-        abs(e - 0.019064378179543442) <= 1e-14 * 0.019064378179543442,
-        f"binder energy {e!r} (written as 0.019064378179543442, "
-        "tests/data/legacy-restart/binder.in)")
+def ebond(out):
+    return float(next(l.split()[1] for l in out.splitlines() if l.startswith("EBOND")))
+
+
+wd = t.workdir("restart-binder")
+written = ebond(t.must_run(BINDER, wd))
+got = ebond(t.must_run(READ_BINDER, wd, variables={"file": "binder.restart"}))
+# (to round-off: the bonds are summed in the order of the new bond list; a reference read wrongly
+# changes the energy in its leading digits)
+t.check("with binders: the binder energy continues from the restart (to round-off)",
+        abs(got - written) <= 1e-14 * written, f"{got!r} read, {written!r} written")
+with open(os.path.join(wd, "binder.restart"), "rb") as fh:
+    raw = fh.read()
+for what, old, new, says in (
+        ("bond_style rrp/binder's record", struct.pack("<dd", -MAGIC, 4.0), struct.pack("<dd", -MAGIC, 3.0),
+         "Bond style rrp/binder: the restart file's record of this style (version 3) is not one this "
+         "plugin writes (version 4)"),
+        ("the binder references' record", struct.pack("<d", -2007.0), struct.pack("<d", 1.0),
+         "Bond style rrp/binder: the restart file's binder references are not a record this plugin writes"),
+        ("fix rrp/nve's record", struct.pack("<ddd", MAGIC, 2.0, 2.0), struct.pack("<ddd", MAGIC, 1.0, 4.0),
+         "Fix rrp/nve 1: the restart file's record of this fix (version 1) is not one this plugin writes")):
+    t.check(f"{what} is in the restart file once", raw.count(old) == 1, f"{raw.count(old)} times")
+    with open(os.path.join(wd, "patched.restart"), "wb") as fh:
+        fh.write(raw.replace(old, new))
+    rc, out = t.run_lammps(READ_BINDER, wd, variables={"file": "patched.restart"})
+    t.check(f"{what} of another version is refused, saying how to remake the file",
+            rc != 0 and says in out and "write the restart again" in out, first_error(out))
 
 # a file that says the other layout, and versions this plugin does not know
 wd, path, tag = files["bpm/sphere"]
@@ -100,7 +133,7 @@ t.check("a restart of the other layout is refused", rc != 0 and
         "bpm/sphere keeps them as the atom style's quaternion atom->quat" in out, first_error(out))
 rc, out = read_patched(wd, path, tag, struct.pack("<ddd", MAGIC, 3.0, 1.0), "bpm/sphere")
 t.check("fix rrp/nve refuses an unknown state layout version", rc != 0 and
-        "holds orientations in state layout version 3; this plugin reads versions 1 and 2" in out,
+        "record of this fix (version 3) is not one this plugin writes (version 2)" in out,
         first_error(out))
 wd, path, tag = files["sphere"]
 store_tag = struct.pack("<ddd", MAGIC, 2.0, 4.0)
