@@ -549,7 +549,7 @@ void FixRRPNVE::initial_integrate(int /*vflag*/)
 
 void FixRRPNVE::final_integrate()
 {
-  if (join && scheme->second && join_rule.defer(lmp)) {
+  if (join && scheme->kick_fraction < 1.0 && join_rule.defer(lmp)) {    // a second half to defer
     array_atom = orientation();
     return;
   }
@@ -572,8 +572,7 @@ void FixRRPNVE::initial_integrate_respa(int /*vflag*/, int ilevel, int /*iloop*/
   int nlocal = atom->nlocal;
   if (igroup == atom->firstgroup) nlocal = atom->nfirst;
   const rrp_spheres p = views(nlocal);
-  rrp_spheres_kick(&p, &inertia_spec, rrp_scheme_kick_fraction(scheme) * step_respa[ilevel],
-                   force->ftm2v);
+  rrp_spheres_kick(&p, &inertia_spec, scheme->kick_fraction * step_respa[ilevel], force->ftm2v);
 }
 
 void FixRRPNVE::final_integrate_respa(int ilevel, int /*iloop*/)
@@ -594,15 +593,15 @@ void FixRRPNVE::advance_start(double h)
       for (int k = 0; k < 4; k++) qold[4 * i + k] = p.quat[i][k];
   }
   const long before = fallbacks;
-  long *count = limit_stop ? nullptr : &fallbacks;
   // clear: the first half clears its atoms' forces and torques as it reads them (all of the
   // atoms: group all, and the run's neighbor lists are not for a first group)
   const bool clears = clear_rule.active() && nlocal == atom->nlocal;
   const bool rows = clears && nlocal > 0;
-  const int status = rrp_spheres_first_clearing(
-      scheme, &p, &inertia_spec, h, force->ftm2v, join_rule.take_owed(), count, &bad,
+  const rrp_first_options opt = {
+      limit_stop ? nullptr : &fallbacks, join_rule.take_owed(),
       rows ? reinterpret_cast<double(*)[3]>(&atom->f[0][0]) : nullptr,
-      rows ? reinterpret_cast<double(*)[3]>(&atom->torque[0][0]) : nullptr);
+      rows ? reinterpret_cast<double(*)[3]>(&atom->torque[0][0]) : nullptr};
+  const int status = rrp_spheres_first(scheme, &p, &inertia_spec, h, force->ftm2v, &opt, &bad);
   if (fallbacks > before && !fallback_warned) {
     fallback_warned = true;
     error->warning(FLERR,

@@ -177,7 +177,8 @@ int rrp_binder_limit_set(enum rrp_shear_form form, double axial, double shear, d
   return RRP_OK;
 }
 
-double rrp_binder_damage(const rrp_binder_limit *lim, const rrp_binder_load *l, int *mode)
+double rrp_binder_damage(const rrp_binder_limit *lim, const rrp_binder_load *l,
+                         enum rrp_binder_mode *mode)
 {
   /* a mode without a limit adds nothing (also when its measure squared overflows: no 0 x inf) */
   const double eps = l->strain > 0.0 ? l->strain : 0.0;
@@ -188,7 +189,7 @@ double rrp_binder_damage(const rrp_binder_limit *lim, const rrp_binder_load *l, 
   int k_max = 0;
   for (int k = 1; k < 4; k++)
     if (term[k] > term[k_max]) k_max = k;
-  if (mode) *mode = RRP_BREAK_AXIAL + k_max;
+  if (mode) *mode = (enum rrp_binder_mode) (RRP_BREAK_AXIAL + k_max);
   return term[0] + term[1] + term[2] + term[3];
 }
 
@@ -220,15 +221,16 @@ int rrp_binder_rupture_any(const rrp_binder_rupture *law)
   return rrp_binder_rupture_measured(law) || law->strain > 0.0 || law->angle > 0.0;
 }
 
-int rrp_binder_breaks(const rrp_binder_rupture *law, const rrp_binder_load *l, double *released)
+enum rrp_binder_mode rrp_binder_breaks(const rrp_binder_rupture *law, const rrp_binder_load *l,
+                                       double *released)
 {
-  int mode = RRP_BREAK_NONE, worst = RRP_BREAK_NONE;
+  enum rrp_binder_mode mode = RRP_BREAK_NONE, worst = RRP_BREAK_NONE;
   if (rrp_binder_rupture_measured(law) && rrp_binder_damage(&law->limit, l, &worst) >= 1.0)
     mode = worst;
   else if (law->strain > 0.0 && l->strain > law->strain)
     mode = RRP_BREAK_AXIAL;
   else if (law->angle > 0.0 && l->angle > law->angle)
     mode = RRP_BREAK_ROTATION;
-  if (released) *released = mode ? l->um + l->ua + l->us : 0.0;
+  if (released) *released = mode != RRP_BREAK_NONE ? l->um + l->ua + l->us : 0.0;
   return mode;
 }

@@ -375,8 +375,9 @@ RRP_CLONES static int first_half_block(const rrp_spheres *p, const rrp_inertia *
                                        double dtf, int exact, int owed, double scale, int i0,
                                        int nb)
 {
-  /* the second half of the step before, owed (rrp_spheres_first_joined): made here on the block,
-   * which stays in cache for the first half */
+  /* the second half of the step before, owed (rrp_first_options.joined): made here on the
+   * block, which stays in cache for the first half; its kick is the first half's, dtf (the
+   * schemes with a second half kick by half the step in each) */
   if (owed) second_block(p, in, dtf, i0, nb);
   double dtm[RRP_BLOCK], dtj[RRP_BLOCK], hw2[RRP_BLOCK], c[RRP_BLOCK], k[RRP_BLOCK];
   double w[RRP_BLOCK][3], vn[RRP_BLOCK][3], xn[RRP_BLOCK][3];
@@ -463,7 +464,7 @@ RRP_CLONES static void second_from(const rrp_spheres *p, const rrp_inertia *in, 
 }
 
 /* the writable force and torque arrays a first half sets to zero once it has read them
- * (rrp_spheres_first_clearing); f NULL: none */
+ * (rrp_first_options.clear_f); f NULL: none */
 typedef struct clearing {
   double (*f)[3];
   double (*torque)[3];
@@ -560,35 +561,13 @@ RRP_CLONES int rrp_spheres_drift_turn(const rrp_spheres *p, double h, long *fall
   return RRP_OK;
 }
 
-static int exact_first(const rrp_spheres *p, const rrp_inertia *in, double h, double ftm2v,
-                       rrp_step_report *bad)
-{
-  return first_half(p, in, h, 0.5 * h * ftm2v, 1, 0, 1.0, NULL, bad, &no_clearing);
-}
-
-static int newmark_first(const rrp_spheres *p, const rrp_inertia *in, double h, double ftm2v,
-                         rrp_step_report *bad)
-{
-  return first_half(p, in, h, 0.5 * h * ftm2v, 0, 0, 1.0, NULL, bad, &no_clearing);
-}
-
-static void verlet_second(const rrp_spheres *p, const rrp_inertia *in, double h, double ftm2v)
-{
-  second_from(p, in, 0.5 * h * ftm2v, 0);
-}
-
-/* map (27), Campello's symplectic Euler: all of it before the new force (v += h/m F; x += h v;
+/* the schemes as data: maps (23) and (25) kick by h/2 on either side of the new force; map (27),
+ * Campello's symplectic Euler, makes all of its step before it (v += h/m F; x += h v;
  * Omega += h/J T; da = h Omega) */
-static int euler_first(const rrp_spheres *p, const rrp_inertia *in, double h, double ftm2v,
-                       rrp_step_report *bad)
-{
-  return first_half(p, in, h, h * ftm2v, 0, 0, 1.0, NULL, bad, &no_clearing);
-}
-
 const rrp_scheme rrp_schemes[] = {
-    {"exact", 2, "(23)", exact_first, verlet_second},
-    {"newmark", 2, "(25)", newmark_first, verlet_second},
-    {"euler", 1, "(27)", euler_first, NULL},
+    {"exact", 2, "(23)", 0.5, 1},
+    {"newmark", 2, "(25)", 0.5, 0},
+    {"euler", 1, "(27)", 1.0, 0},
 };
 const int rrp_nschemes = (int) (sizeof(rrp_schemes) / sizeof(rrp_schemes[0]));
 
@@ -601,67 +580,24 @@ const rrp_scheme *rrp_scheme_find(const char *name)
 }
 
 int rrp_spheres_first(const rrp_scheme *s, const rrp_spheres *p, const rrp_inertia *in, double h,
-                      double ftm2v, rrp_step_report *bad)
+                      double ftm2v, const rrp_first_options *opt, rrp_step_report *bad)
 {
-  return s->first(p, in, h, ftm2v, bad);
+  static const rrp_first_options plain = {NULL, 0, NULL, NULL};
+  if (opt == NULL) opt = &plain;
+  const clearing c = {opt->clear_f, opt->clear_torque};
+  const int owed = opt->joined && s->kick_fraction < 1.0; /* a scheme with a second half */
+  return first_half(p, in, h, s->kick_fraction * h * ftm2v, s->exact, owed, 1.0, opt->fallbacks,
+                    bad, &c);
 }
 
-/* the first half of scheme s; owed: the second half of the step before, made first, block by
- * block (schemes with one); fallbacks: the exact map's (NULL: none); c: the forces cleared once
- * read. A scheme of the caller's own makes its first half, then the clearing in a pass of its
- * own, unless it owes a second half: then it is made as map (25), as it always was. */
-static int scheme_first(const rrp_scheme *s, const rrp_spheres *p, const rrp_inertia *in,
-                        double h, double ftm2v, int owed, long *fallbacks, rrp_step_report *bad,
-                        const clearing *c)
-{
-  owed = owed && s->second != NULL;
-  const int builtin = s->first == exact_first || s->first == newmark_first || s->first == euler_first;
-  if (!builtin && !owed) {
-    const int status = s->first(p, in, h, ftm2v, bad);
-    if (status == RRP_OK)
-      for (int i0 = 0; i0 < p->n; i0 += RRP_BLOCK)
-        clear_block(c, i0, p->n - i0 < RRP_BLOCK ? p->n - i0 : RRP_BLOCK);
-    return status;
-  }
-  /* the kick of map (27) is the whole step's */
-  const int exact = s->first == exact_first;
-  const double dtf = s->first == euler_first ? h * ftm2v : 0.5 * h * ftm2v;
-  return first_half(p, in, h, dtf, exact, owed, 1.0, exact ? fallbacks : NULL, bad, c);
-}
-
-int rrp_spheres_first_fallback(const rrp_scheme *s, const rrp_spheres *p, const rrp_inertia *in,
-                               double h, double ftm2v, long *fallbacks, rrp_step_report *bad)
-{
-  return scheme_first(s, p, in, h, ftm2v, 0, fallbacks, bad, &no_clearing);
-}
-
-int rrp_spheres_first_joined(const rrp_scheme *s, const rrp_spheres *p, const rrp_inertia *in,
-                             double h, double ftm2v, long *fallbacks, rrp_step_report *bad)
-{
-  return scheme_first(s, p, in, h, ftm2v, 1, fallbacks, bad, &no_clearing);
-}
-
-int rrp_spheres_first_clearing(const rrp_scheme *s, const rrp_spheres *p, const rrp_inertia *in,
-                               double h, double ftm2v, int joined, long *fallbacks,
-                               rrp_step_report *bad, double (*f)[3], double (*torque)[3])
-{
-  const clearing c = {f, torque};
-  return scheme_first(s, p, in, h, ftm2v, joined, fallbacks, bad, &c);
-}
-
+/* (23c,d) and (25c,d) */
 void rrp_spheres_second(const rrp_scheme *s, const rrp_spheres *p, const rrp_inertia *in,
                         double h, double ftm2v)
 {
-  if (s->second) s->second(p, in, h, ftm2v);
+  if (s->kick_fraction < 1.0) second_from(p, in, (1.0 - s->kick_fraction) * h * ftm2v, 0);
 }
 
 void rrp_spheres_kick(const rrp_spheres *p, const rrp_inertia *in, double dt, double ftm2v)
 {
-  /* the half kick of a step of 2 dt: 0.5 * (2 dt) = dt exactly */
-  verlet_second(p, in, 2.0 * dt, ftm2v);
-}
-
-double rrp_scheme_kick_fraction(const rrp_scheme *s)
-{
-  return s->second ? 0.5 : 1.0;
+  second_from(p, in, dt * ftm2v, 0);
 }

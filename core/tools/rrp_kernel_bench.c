@@ -12,7 +12,7 @@
  * (convected shear form) between particles turned by random angles of up to W since bonding, one
  * at a time (rrp_binder) and in blocks (rrp_binder_loads).
  * "joined" is the exact map with each step's second half made by the next step's first half, in
- * one pass (rrp_spheres_first_joined).
+ * one pass (rrp_first_options.joined).
  * NAME (exact, newmark, euler, joined, bodies, binder, stream) runs that one only (e.g. under valgrind
  * --tool=callgrind, for instruction counts). Prints one line per kernel.
  */
@@ -114,6 +114,7 @@ int main(int argc, char **argv)
   printf("rrp-kernel-bench: %d particles, %d steps, best of %d, h |omega| about %g\n", n, steps,
          reps, hw);
   const char *names[] = {"exact", "newmark", "euler", "joined"};
+  const rrp_first_options owed = {NULL, 1, NULL, NULL};
   for (int k = 0; k < 4; k++) {
     if (only && strcmp(only, names[k]) != 0) continue;
     const int joined = k == 3;
@@ -122,9 +123,8 @@ int main(int argc, char **argv)
     for (int r = 0; r < reps; r++) {
       const double t0 = now();
       for (int st = 0; st < steps; st++) {
-        const int status = joined && st > 0
-                               ? rrp_spheres_first_joined(s, &sp, &solid, h, 1.0, NULL, NULL)
-                               : rrp_spheres_first(s, &sp, &solid, h, 1.0, NULL);
+        const int status =
+            rrp_spheres_first(s, &sp, &solid, h, 1.0, joined && st > 0 ? &owed : NULL, NULL);
         if (status != RRP_OK) {
           fprintf(stderr, "rrp-kernel-bench: %s step failed\n", names[k]);
           return 1;

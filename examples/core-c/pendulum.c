@@ -52,7 +52,7 @@ int main(int argc, char **argv)
     len = fmax(len, fabs(sqrt(r[0] * r[0] + r[1] * r[1] + r[2] * r[2]) - 1.0));
     if (k == steps) break;
     rrp_step_report bad;
-    const int status = rrp_spheres_first(scheme, &p, &inertia, h, 1.0, &bad);
+    const int status = rrp_spheres_first(scheme, &p, &inertia, h, 1.0, NULL, &bad);
     if (status != RRP_OK) {
       fprintf(stderr, "step %ld: %s (h |w| = %g)\n", k, rrp_strerror(status), bad.hw);
       return 1;

@@ -47,7 +47,7 @@ static int sphere_step(const rrp_rigid_problem *p, double h, rrp_rigid_state *s,
   const rrp_inertia in = {RRP_INERTIA_VALUE, J, NULL};
   const rrp_spheres sp = {1, NULL, 0, mass, NULL, x, v, (const double(*)[3]) f, omega,
                           (const double(*)[3]) torque, quat};
-  const int status = rrp_spheres_first(sc, &sp, &in, h, 1.0, NULL);
+  const int status = rrp_spheres_first(sc, &sp, &in, h, 1.0, NULL, NULL);
   if (status != RRP_OK) return status;
   rrp_quat_to_matrix(quat[0], R);
   rrp_rigid_torque(p, R, s->t + h, h, torque[0]);

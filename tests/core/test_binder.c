@@ -467,7 +467,7 @@ static void test_damage(void **state)
   const double xj[3] = {0.3, -0.2, 0.1};
   for (int f = 0; f < 2; f++) {
     const double s = f ? 1.01 : 0.99; /* just below and just above the critical value */
-    int mode;
+    enum rrp_binder_mode mode;
     rrp_binder_load l;
     /* axial: stretched along the bond */
     double xi[3] = {xj[0], xj[1], xj[2] + 1.2 * (1.0 + s * ec)};

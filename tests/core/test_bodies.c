@@ -121,7 +121,7 @@ static void test_isotropic_is_sphere_map(void **state)
     rrp_lever_field(1.0, o.q[0], lever, g, o.T[0]);
     rrp_lever_field(1.0, qs[0], lever, g, tq[0]);
     assert_int_equal(rrp_bodies_first(&o.p, h, 1.0, NULL), RRP_OK);
-    assert_int_equal(rrp_spheres_first(exact, &sp, &in, h, 1.0, NULL), RRP_OK);
+    assert_int_equal(rrp_spheres_first(exact, &sp, &in, h, 1.0, NULL, NULL), RRP_OK);
     memset(o.T[0], 0, sizeof(o.T[0]));
     memset(tq[0], 0, sizeof(tq[0]));
     rrp_lever_field(1.0, o.q[0], lever, g, o.T[0]);

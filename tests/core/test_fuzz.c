@@ -143,7 +143,7 @@ static void test_kernel_fuzz(void **state)
     memcpy(before[1], v[0], sizeof(v[0]));
     memcpy(before[2], om[0], sizeof(om[0]));
     memcpy(qbefore, quat[0], sizeof(qbefore));
-    const int st = rrp_spheres_first(sc, &p, &in, hs, 1.0, NULL);
+    const int st = rrp_spheres_first(sc, &p, &in, hs, 1.0, NULL, NULL);
     if (st == RRP_OK) {
       /* OK means a finite new state: never an overflow passed on silently */
       assert_true(finite_n(x[0], 3) && finite_n(v[0], 3) && finite_n(om[0], 3));

@@ -20,6 +20,12 @@ static void test_scheme_table(void **state)
   assert_int_equal(rrp_scheme_find("exact")->order, 2);
   assert_int_equal(rrp_scheme_find("newmark")->order, 2);
   assert_int_equal(rrp_scheme_find("euler")->order, 1);
+  /* the data the halves read: the kick before the drift and the exact increment of (23) */
+  const rrp_scheme *exact = rrp_scheme_find("exact"), *newmark = rrp_scheme_find("newmark"),
+                   *euler = rrp_scheme_find("euler");
+  assert_true(exact->kick_fraction == 0.5 && exact->exact);
+  assert_true(newmark->kick_fraction == 0.5 && !newmark->exact);
+  assert_true(euler->kick_fraction == 1.0 && !euler->exact);
   assert_null(rrp_scheme_find("rk4"));
   assert_null(rrp_scheme_find(NULL));
 }
@@ -90,7 +96,7 @@ static void test_free_spin_through_half_turns(void **state)
     one_init(&o, om);
     const long nsteps = 10000; /* 100 revolutions */
     for (long k = 0; k < nsteps; k++) {
-      assert_int_equal(rrp_spheres_first(sc, &o.p, &in, h, 1.0, NULL), RRP_OK);
+      assert_int_equal(rrp_spheres_first(sc, &o.p, &in, h, 1.0, NULL, NULL), RRP_OK);
       rrp_spheres_second(sc, &o.p, &in, h, 1.0);
     }
     const double step = (s == 0) ? asin(h * wmag) : 2.0 * atan(h * wmag / 2.0);
@@ -120,19 +126,22 @@ static void test_exact_step_too_large(void **state)
                          (const double (*)[3]) tq, quat};
   const rrp_inertia in = {RRP_INERTIA_RATIO, 0.4, NULL};
   rrp_step_report bad = {-1, 0.0};
-  assert_int_equal(rrp_spheres_first(rrp_scheme_find("exact"), &p, &in, 0.1, 1.0, &bad), RRP_ESTEP);
+  assert_int_equal(rrp_spheres_first(rrp_scheme_find("exact"), &p, &in, 0.1, 1.0, NULL, &bad),
+                   RRP_ESTEP);
   assert_int_equal(bad.index, 1);
   assert_close(bad.hw, 2.0, 1e-15, 0.0);
   assert_vec_close(quat[1], (const double[4]){1, 0, 0, 0}, 4, 0.0, 0.0);
   assert_vec_close(om[1], (const double[3]){0, 0, 20}, 3, 0.0, 0.0);
   /* newmark takes it: (25) has no step limit */
-  assert_int_equal(rrp_spheres_first(rrp_scheme_find("newmark"), &p, &in, 0.1, 1.0, &bad), RRP_OK);
+  assert_int_equal(rrp_spheres_first(rrp_scheme_find("newmark"), &p, &in, 0.1, 1.0, NULL, &bad),
+                   RRP_OK);
   /* a NaN torque is refused by every scheme */
   om[1][2] = 0.5;
   tq[2][0] = NAN;
   for (int s = 0; s < rrp_nschemes; s++) {
     bad.index = -1;
-    assert_int_equal(rrp_spheres_first(&rrp_schemes[s], &p, &in, 0.1, 1.0, &bad), RRP_ENONFINITE);
+    assert_int_equal(rrp_spheres_first(&rrp_schemes[s], &p, &in, 0.1, 1.0, NULL, &bad),
+                     RRP_ENONFINITE);
     assert_int_equal(bad.index, 2);
   }
 }
@@ -174,11 +183,12 @@ static void test_exact_fallback(void **state)
   const rrp_inertia in = {RRP_INERTIA_RATIO, 0.4, NULL};
   const rrp_scheme *exact = rrp_scheme_find("exact"), *newmark = rrp_scheme_find("newmark");
   long fallbacks = 0;
+  const rrp_first_options fallback = {&fallbacks, 0, NULL, NULL}, none = {NULL, 0, NULL, NULL};
   rrp_step_report bad = {-1, 0.0};
-  assert_int_equal(rrp_spheres_first_fallback(exact, &p[0], &in, 0.1, 1.0, &fallbacks, &bad), RRP_OK);
+  assert_int_equal(rrp_spheres_first(exact, &p[0], &in, 0.1, 1.0, &fallback, &bad), RRP_OK);
   assert_int_equal(fallbacks, 2);
-  assert_int_equal(rrp_spheres_first(newmark, &p[1], &in, 0.1, 1.0, &bad), RRP_OK);
-  assert_int_equal(rrp_spheres_first(exact, &p[2], &in, 0.1, 1.0, &bad), RRP_ESTEP);
+  assert_int_equal(rrp_spheres_first(newmark, &p[1], &in, 0.1, 1.0, NULL, &bad), RRP_OK);
+  assert_int_equal(rrp_spheres_first(exact, &p[2], &in, 0.1, 1.0, NULL, &bad), RRP_ESTEP);
   assert_int_equal(bad.index, 7);
   /* strict stopped at particle 7: the exact map for the rest, particle by particle */
   for (int i = 0; i < N; i++) {
@@ -189,15 +199,15 @@ static void test_exact_fallback(void **state)
     if (fell) assert_memory_equal(quat[0][i], quat[1][i], sizeof(quat[0][i]));
     else if (i < 7) assert_memory_equal(quat[0][i], quat[2][i], sizeof(quat[0][i]));
   }
-  /* without fallbacks, or for another scheme, the same as rrp_spheres_first */
+  /* options without fallbacks, or another scheme, as the plain first half */
   bad.index = -1;
-  assert_int_equal(rrp_spheres_first_fallback(exact, &p[2], &in, 0.1, 1.0, NULL, &bad), RRP_ESTEP);
-  assert_int_equal(rrp_spheres_first_fallback(newmark, &p[1], &in, 0.1, 1.0, &fallbacks, &bad), RRP_OK);
+  assert_int_equal(rrp_spheres_first(exact, &p[2], &in, 0.1, 1.0, &none, &bad), RRP_ESTEP);
+  assert_int_equal(rrp_spheres_first(newmark, &p[1], &in, 0.1, 1.0, &fallback, &bad), RRP_OK);
   assert_int_equal(fallbacks, 2);
 }
 
-/* the turn alone: after rrp_spheres_first_fallback, a copy of the old orientations turned with
- * the new spins is bitwise the first half's (fallbacks at the same particles); without
+/* the turn alone: after rrp_spheres_first with fallbacks, a copy of the old orientations turned
+ * with the new spins is bitwise the first half's (fallbacks at the same particles); without
  * fallbacks RRP_ESTEP at the first, left untouched */
 static void test_turn_is_first_half_without_kicks(void **state)
 {
@@ -227,7 +237,8 @@ static void test_turn_is_first_half_without_kicks(void **state)
                    (const double (*)[3]) tq, quat};
   const rrp_inertia in = {RRP_INERTIA_RATIO, 0.4, NULL};
   long fb1 = 0, fb2 = 0;
-  assert_int_equal(rrp_spheres_first_fallback(rrp_scheme_find("exact"), &p, &in, 0.1, 1.0, &fb1, NULL),
+  const rrp_first_options fallback = {&fb1, 0, NULL, NULL};
+  assert_int_equal(rrp_spheres_first(rrp_scheme_find("exact"), &p, &in, 0.1, 1.0, &fallback, NULL),
                    RRP_OK);
   rrp_spheres t = p;
   t.quat = q2;
@@ -386,12 +397,14 @@ static void test_bad_body(void **state)
     for (size_t k = 0; k < sizeof(bad_radius) / sizeof(bad_radius[0]); k++) {
       radius[2] = bad_radius[k];
       rrp_step_report bad = {-1, 0.0};
-      assert_int_equal(rrp_spheres_first(&rrp_schemes[s], &p, &ratio, 0.1, 1.0, &bad), RRP_EDOMAIN);
+      assert_int_equal(rrp_spheres_first(&rrp_schemes[s], &p, &ratio, 0.1, 1.0, NULL, &bad),
+                       RRP_EDOMAIN);
       assert_int_equal(bad.index, 2);
       assert_vec_close(om[2], (const double[3]){0, 0, 0}, 3, 0.0, 0.0);
       /* J given as a value does not use the radius */
       for (int i = 0; i < 3; i++) om[i][2] = 0.0;
-      assert_int_equal(rrp_spheres_first(&rrp_schemes[s], &p, &value, 0.1, 1.0, &bad), RRP_OK);
+      assert_int_equal(rrp_spheres_first(&rrp_schemes[s], &p, &value, 0.1, 1.0, NULL, &bad),
+                       RRP_OK);
       for (int i = 0; i < 3; i++) om[i][2] = 0.0;
     }
     radius[2] = 1.0;
@@ -405,19 +418,21 @@ static void test_bad_body(void **state)
     memcpy(q2, quat, sizeof(quat));
     const rrp_spheres p2 = {3, NULL, 0, mass, radius, x2, v2, (const double (*)[3]) f, om2,
                             (const double (*)[3]) tq, q2};
-    assert_int_equal(rrp_spheres_first(&rrp_schemes[s], &p, &value, 0.1, 1.0, NULL), RRP_OK);
-    assert_int_equal(rrp_spheres_first(&rrp_schemes[s], &p2, &atom, 0.1, 1.0, NULL), RRP_OK);
+    assert_int_equal(rrp_spheres_first(&rrp_schemes[s], &p, &value, 0.1, 1.0, NULL, NULL), RRP_OK);
+    assert_int_equal(rrp_spheres_first(&rrp_schemes[s], &p2, &atom, 0.1, 1.0, NULL, NULL), RRP_OK);
     assert_memory_equal(om, om2, sizeof(om));
     assert_memory_equal(quat, q2, sizeof(quat));
     assert_close(rrp_inertia_of_atom(&atom, 2, 1.0, 1.0), 1.0, 0.0, 0.0);
     J[1] = 0.0;
     rrp_step_report jbad = {-1, 0.0};
-    assert_int_equal(rrp_spheres_first(&rrp_schemes[s], &p2, &atom, 0.1, 1.0, &jbad), RRP_EDOMAIN);
+    assert_int_equal(rrp_spheres_first(&rrp_schemes[s], &p2, &atom, 0.1, 1.0, NULL, &jbad),
+                     RRP_EDOMAIN);
     assert_int_equal(jbad.index, 1);
     memset(om, 0, sizeof(om));
     mass[1] = -1.0;
     rrp_step_report bad = {-1, 0.0};
-    assert_int_equal(rrp_spheres_first(&rrp_schemes[s], &p, &value, 0.1, 1.0, &bad), RRP_EDOMAIN);
+    assert_int_equal(rrp_spheres_first(&rrp_schemes[s], &p, &value, 0.1, 1.0, NULL, &bad),
+                     RRP_EDOMAIN);
     assert_int_equal(bad.index, 1);
     mass[1] = 1.0;
   }
@@ -436,7 +451,7 @@ static void test_mask(void **state)
                          (const double (*)[3]) tq, quat};
   const rrp_inertia in = {RRP_INERTIA_VALUE, 1.0, NULL};
   for (int s = 0; s < rrp_nschemes; s++) {
-    assert_int_equal(rrp_spheres_first(&rrp_schemes[s], &p, &in, 0.1, 1.0, NULL), RRP_OK);
+    assert_int_equal(rrp_spheres_first(&rrp_schemes[s], &p, &in, 0.1, 1.0, NULL, NULL), RRP_OK);
     rrp_spheres_second(&rrp_schemes[s], &p, &in, 0.1, 1.0);
   }
   assert_true(x[0][0] > 0.0 && quat[0][1] != 0.0);
@@ -446,7 +461,7 @@ static void test_mask(void **state)
   assert_vec_close(quat[1], (const double[4]){1, 0, 0, 0}, 4, 0.0, 0.0);
 }
 
-/* rrp_spheres_first_joined: the second half of the step before and the first half of this one in
+/* rrp_first_options.joined: the second half of the step before and the first half of this one in
  * one pass give the bits of the two calls, for every scheme and inertia rule, a group that holds
  * some particles, blocks cut anywhere (77 particles), the exact map's fallback, and an invalid
  * mass reported at the same particle with the same state left */
@@ -497,7 +512,7 @@ static rrp_spheres joined_views(joined_sys *a, int masked)
 }
 
 /* the inertia rule of that kind for the system: ratio 0.4, value 0.3, or its per-particle J */
-static rrp_inertia joined_inertia(int kind, const joined_sys *a)
+static rrp_inertia joined_inertia(enum rrp_inertia_kind kind, const joined_sys *a)
 {
   const rrp_inertia in = {kind, kind == RRP_INERTIA_VALUE ? 0.3 : 0.4,
                           kind == RRP_INERTIA_ATOM ? &a->J[0] : NULL};
@@ -524,7 +539,7 @@ static void test_joined_equals_split(void **state)
   joined_sys *a = joined_new(), *b = joined_new();
   const double h = 0.05;
   for (int s = 0; s < rrp_nschemes; s++)
-    for (int kind = 0; kind < 3; kind++)
+    for (int kind = RRP_INERTIA_RATIO; kind <= RRP_INERTIA_ATOM; kind++)
       for (int masked = 0; masked < 2; masked++) {
         joined_pair(a, b);
         double v1[3];
@@ -533,11 +548,12 @@ static void test_joined_equals_split(void **state)
         const rrp_scheme *sc = &rrp_schemes[s];
         rrp_spheres pa = joined_views(a, masked), pb = joined_views(b, masked);
         long fa = 0, fb = 0;
+        const rrp_first_options oa = {&fa, 0, NULL, NULL}, ob = {&fb, 0, NULL, NULL},
+                                jb = {&fb, 1, NULL, NULL};
         for (int k = 0; k < 6; k++) {
           rrp_step_report ra = {-1, 0.0}, rb = {-1, 0.0};
-          assert_int_equal(rrp_spheres_first_fallback(sc, &pa, &in, h, 1.0, &fa, &ra), RRP_OK);
-          const int sb = k == 0 ? rrp_spheres_first_fallback(sc, &pb, &inb, h, 1.0, &fb, &rb)
-                                : rrp_spheres_first_joined(sc, &pb, &inb, h, 1.0, &fb, &rb);
+          assert_int_equal(rrp_spheres_first(sc, &pa, &in, h, 1.0, &oa, &ra), RRP_OK);
+          const int sb = rrp_spheres_first(sc, &pb, &inb, h, 1.0, k == 0 ? &ob : &jb, &rb);
           assert_int_equal(sb, RRP_OK);
           joined_forces(a);
           joined_forces(b);
@@ -551,15 +567,15 @@ static void test_joined_equals_split(void **state)
         /* an invalid mass on the step after a joined one: reported at the same particle, and
          * every particle left as the two calls leave them (the blocks after the failing one
          * still get the owed second half) */
-        assert_int_equal(rrp_spheres_first_fallback(sc, &pa, &in, h, 1.0, &fa, NULL), RRP_OK);
-        assert_int_equal(rrp_spheres_first_fallback(sc, &pb, &inb, h, 1.0, &fb, NULL), RRP_OK);
+        assert_int_equal(rrp_spheres_first(sc, &pa, &in, h, 1.0, &oa, NULL), RRP_OK);
+        assert_int_equal(rrp_spheres_first(sc, &pb, &inb, h, 1.0, &ob, NULL), RRP_OK);
         joined_forces(a);
         joined_forces(b);
         a->m[50] = b->m[50] = -1.0; /* as fix adapt would in the forces' part of the step */
         rrp_spheres_second(sc, &pa, &in, h, 1.0); /* b owes it */
         rrp_step_report ra = {-1, 0.0}, rb = {-1, 0.0};
-        assert_int_equal(rrp_spheres_first_fallback(sc, &pa, &in, h, 1.0, &fa, &ra), RRP_EDOMAIN);
-        assert_int_equal(rrp_spheres_first_joined(sc, &pb, &inb, h, 1.0, &fb, &rb), RRP_EDOMAIN);
+        assert_int_equal(rrp_spheres_first(sc, &pa, &in, h, 1.0, &oa, &ra), RRP_EDOMAIN);
+        assert_int_equal(rrp_spheres_first(sc, &pb, &inb, h, 1.0, &jb, &rb), RRP_EDOMAIN);
         assert_int_equal(ra.index, 50);
         assert_int_equal(rb.index, 50);
         assert_memory_equal(a, b, sizeof(*a));
@@ -586,16 +602,16 @@ static void assert_cleared_alike(joined_sys *a, const joined_sys *b)
   assert_memory_equal(a, b, sizeof(*a));
 }
 
-/* rrp_spheres_first_clearing: the bits of rrp_spheres_first_fallback and _joined, with every
- * force and torque zero after it, selected particles or not, through the exact map's fallback;
- * and on an invalid mass the same report and particles */
+/* rrp_first_options.clear_f: the particles' bits of the same first half without it (with
+ * fallbacks, joined or not), every force and torque zero after it, selected particles or not,
+ * through the exact map's fallback; and on an invalid mass the same report and particles */
 static void test_clearing_equals_plain(void **state)
 {
   (void) state;
   joined_sys *a = joined_new(), *b = joined_new();
   for (int join = 0; join < 2; join++)
     for (int s = 0; s < rrp_nschemes; s++)
-      for (int kind = 0; kind < 3; kind++)
+      for (int kind = RRP_INERTIA_RATIO; kind <= RRP_INERTIA_ATOM; kind++)
         for (int masked = 0; masked < 2; masked++) {
           const double h = 0.05;
           joined_pair(a, b);
@@ -605,12 +621,9 @@ static void test_clearing_equals_plain(void **state)
           long fa = 0, fb = 0;
           for (int k = 0; k < 6; k++) {
             const int owed = join && k > 0;
-            const int sa = owed ? rrp_spheres_first_joined(sc, &pa, &in, h, 1.0, &fa, NULL)
-                                : rrp_spheres_first_fallback(sc, &pa, &in, h, 1.0, &fa, NULL);
-            assert_int_equal(sa, RRP_OK);
-            assert_int_equal(rrp_spheres_first_clearing(sc, &pb, &inb, h, 1.0, owed, &fb, NULL,
-                                                        b->f, b->tq),
-                             RRP_OK);
+            const rrp_first_options oa = {&fa, owed, NULL, NULL}, ob = {&fb, owed, b->f, b->tq};
+            assert_int_equal(rrp_spheres_first(sc, &pa, &in, h, 1.0, &oa, NULL), RRP_OK);
+            assert_int_equal(rrp_spheres_first(sc, &pb, &inb, h, 1.0, &ob, NULL), RRP_OK);
             assert_cleared_alike(a, b);
             joined_forces(a);
             joined_forces(b);
@@ -624,12 +637,9 @@ static void test_clearing_equals_plain(void **state)
           /* an invalid mass: reported at the same particle, the particles left alike */
           a->m[50] = b->m[50] = -1.0;
           rrp_step_report ra = {-1, 0.0}, rb = {-1, 0.0};
-          const int sa = join ? rrp_spheres_first_joined(sc, &pa, &in, h, 1.0, &fa, &ra)
-                              : rrp_spheres_first_fallback(sc, &pa, &in, h, 1.0, &fa, &ra);
-          assert_int_equal(sa, RRP_EDOMAIN);
-          assert_int_equal(rrp_spheres_first_clearing(sc, &pb, &inb, h, 1.0, join, &fb, &rb, b->f,
-                                                      b->tq),
-                           RRP_EDOMAIN);
+          const rrp_first_options oa = {&fa, join, NULL, NULL}, ob = {&fb, join, b->f, b->tq};
+          assert_int_equal(rrp_spheres_first(sc, &pa, &in, h, 1.0, &oa, &ra), RRP_EDOMAIN);
+          assert_int_equal(rrp_spheres_first(sc, &pb, &inb, h, 1.0, &ob, &rb), RRP_EDOMAIN);
           assert_int_equal(ra.index, 50);
           assert_int_equal(rb.index, 50);
           assert_memory_equal(a->x, b->x, sizeof(a->x));
@@ -641,35 +651,29 @@ static void test_clearing_equals_plain(void **state)
   free(b);
 }
 
-/* a scheme of the caller's own (here newmark's halves through the public calls): cleared in a
- * pass of its own, with the bits of its plain first half */
-static int own_first(const rrp_spheres *p, const rrp_inertia *in, double h, double ftm2v,
-                     rrp_step_report *bad)
-{
-  return rrp_spheres_first(&rrp_schemes[1], p, in, h, ftm2v, bad);
-}
-
-static void own_second(const rrp_spheres *p, const rrp_inertia *in, double h, double ftm2v)
-{
-  rrp_spheres_second(&rrp_schemes[1], p, in, h, ftm2v);
-}
-
+/* a scheme of the caller's own, not in rrp_schemes (here newmark's data): the halves read its
+ * data, so it is cleared with the bits of its plain first half, which are newmark's */
 static void test_clearing_own_scheme(void **state)
 {
   (void) state;
-  const rrp_scheme own = {"own", 2, "(25)", own_first, own_second};
-  joined_sys *a = joined_new(), *b = joined_new();
+  const rrp_scheme own = {"own", 2, "(25)", 0.5, 0};
+  joined_sys *a = joined_new(), *b = joined_new(), *c = joined_new();
   joined_init(a);
   a->om[41][2] = 0.0; /* no fallback: newmark's first half has none */
   memcpy(b, a, sizeof(*a));
+  memcpy(c, a, sizeof(*a));
   const rrp_inertia in = {RRP_INERTIA_RATIO, 0.4, NULL};
-  rrp_spheres pa = joined_views(a, 1), pb = joined_views(b, 1);
-  assert_int_equal(rrp_spheres_first_fallback(&own, &pa, &in, 0.05, 1.0, NULL, NULL), RRP_OK);
-  assert_int_equal(rrp_spheres_first_clearing(&own, &pb, &in, 0.05, 1.0, 0, NULL, NULL, b->f, b->tq),
+  rrp_spheres pa = joined_views(a, 1), pb = joined_views(b, 1), pc = joined_views(c, 1);
+  const rrp_first_options clear = {NULL, 0, b->f, b->tq};
+  assert_int_equal(rrp_spheres_first(&own, &pa, &in, 0.05, 1.0, NULL, NULL), RRP_OK);
+  assert_int_equal(rrp_spheres_first(rrp_scheme_find("newmark"), &pc, &in, 0.05, 1.0, NULL, NULL),
                    RRP_OK);
+  assert_memory_equal(a, c, sizeof(*a));
+  assert_int_equal(rrp_spheres_first(&own, &pb, &in, 0.05, 1.0, &clear, NULL), RRP_OK);
   assert_cleared_alike(a, b);
   free(a);
   free(b);
+  free(c);
 }
 
 /* a constant force: (23a)/(25a) are exact for it, (27) is symplectic Euler; ftm2v scales */
@@ -687,7 +691,7 @@ static void test_translation_constant_force(void **state)
     const rrp_inertia in = {RRP_INERTIA_RATIO, 0.4, NULL};
     const int nsteps = 100;
     for (int k = 0; k < nsteps; k++) {
-      assert_int_equal(rrp_spheres_first(&rrp_schemes[s], &o.p, &in, h, ftm2v, NULL), RRP_OK);
+      assert_int_equal(rrp_spheres_first(&rrp_schemes[s], &o.p, &in, h, ftm2v, NULL, NULL), RRP_OK);
       rrp_spheres_second(&rrp_schemes[s], &o.p, &in, h, ftm2v);
     }
     const double t = nsteps * h, a = F * ftm2v / m;
@@ -724,7 +728,7 @@ static pend_result run_pendulum(const rrp_scheme *sc, double h, long nsteps)
   double sum = 0.0;
   pend_result res = {0, 0, 0};
   for (long k = 0; k < nsteps; k++) {
-    assert_int_equal(rrp_spheres_first(sc, &o.p, &in, h, 1.0, NULL), RRP_OK);
+    assert_int_equal(rrp_spheres_first(sc, &o.p, &in, h, 1.0, NULL, NULL), RRP_OK);
     memset(o.torque, 0, sizeof(o.torque));
     U = rrp_lever_field(1.0, o.quat[0], rho0, g, o.torque[0]);
     rrp_spheres_second(sc, &o.p, &in, h, 1.0);

@@ -25,17 +25,22 @@
  *   const double *rrp_binder_slot_qj0(const double *slot, int size);
  *   int rrp_binder_limit_set(enum rrp_shear_form form, double axial, double shear, double bend,
  *                            double twist, rrp_binder_limit *lim);
- *   double rrp_binder_damage(const rrp_binder_limit *lim, const rrp_binder_load *l, int *mode);
+ *   double rrp_binder_damage(const rrp_binder_limit *lim, const rrp_binder_load *l,
+ *                            enum rrp_binder_mode *mode);
  *   int rrp_binder_rupture_set(enum rrp_shear_form form, const double critical[4],
  *                              double break_strain, double break_angle, rrp_binder_rupture *law);
  *   int rrp_binder_rupture_measured(const rrp_binder_rupture *law);
  *   int rrp_binder_rupture_any(const rrp_binder_rupture *law);
- *   int rrp_binder_breaks(const rrp_binder_rupture *law, const rrp_binder_load *l,
- *                         double *released);
+ *   enum rrp_binder_mode rrp_binder_breaks(const rrp_binder_rupture *law,
+ *                                          const rrp_binder_load *l, double *released);
  *
- * Units: positions in length, energies in energy units; Kb, Kt, Ka, Ks are all energies (Kb and
- * Kt per radian squared: torque per radian; Ka per unit strain squared; Ks per radian squared of
- * shear angle). Angles in radians.
+ * Units: positions in length, forces in energy/length, torques and energies in energy; angles
+ * in radians, strains and the shear measure S (below) unitless. So, from the energies below,
+ * Kb, Kt, Ka and Ks are all energies: Kb and Kt per radian squared, that is torque per radian
+ * (U^m = Kb/2 beta^2 + Kt/2 tau^2); Ka per unit strain squared (U^a = Ka/2 eps^2: an axial
+ * spring of Ka/L0^2, energy/length^2); Ks per unit of S (U^s = Ks/2 S), which for the linear
+ * form is per radian squared of shear angle (S = gamma^2 for a small gamma); the convected and
+ * printed forms are quartic in it (convected: S = gamma^4/4 when both ends shear by gamma).
  *
  * Reference state, captured when the bond is first used: d0 = x_i0 - x_j0, L0 = |d0|,
  * d0^ = d0/L0, orientations R_i0, R_j0. Rotations since bonding Q_e = R_e R_e0^T. Stored in 7
@@ -100,7 +105,8 @@ typedef struct rrp_binder_coeff {
   double kb;                  /* bending stiffness Kb (energy per rad^2) */
   double kt;                  /* twist stiffness Kt (energy per rad^2); Kt = Kb = Km: the paper's */
   double ka;                  /* axial stiffness Ka (energy per unit strain squared) */
-  double ks;                  /* shear stiffness Ks (energy per rad^2) (any may be 0) */
+  double ks;                  /* shear stiffness Ks (energy per unit of S; per rad^2 in the linear
+                               * form) (any may be 0) */
   enum rrp_shear_form shear;
   int measure;                /* nonzero: compute the measures twist, bend and S (S also when ks
                                * is 0), for rupture; else they are 0 (S is computed whenever
@@ -115,10 +121,10 @@ typedef struct rrp_binder_ref {
 /* critical values of the combined rupture criterion, as stored for rrp_binder_damage: the
  * inverse of each mode's critical measure squared, 0 for a mode that does not fail */
 typedef struct rrp_binder_limit {
-  double axial; /* 1/eps_c^2 */
-  double shear; /* 1/(1 - cos phi_c)^2 */
-  double bend;  /* 1/beta_c^2 */
-  double twist; /* 1/tau_c^2 */
+  double axial; /* 1/eps_c^2 (unitless) */
+  double shear; /* 1/S_c (unitless): 1/(1 - cos phi_c)^2, or 1/(2 (1 - cos phi_c)) when linear */
+  double bend;  /* 1/beta_c^2 (per rad^2) */
+  double twist; /* 1/tau_c^2 (per rad^2) */
 } rrp_binder_limit;
 
 /* the mode in which a binder breaks: the term of the damage D that contributes most (1-4), or
@@ -138,22 +144,22 @@ enum rrp_binder_mode {
  * which act where the combined criterion has not broken the bond). */
 typedef struct rrp_binder_rupture {
   rrp_binder_limit limit; /* combined criterion; all 0: none */
-  double strain;          /* breaks (RRP_BREAK_AXIAL) when L/L0 - 1 > strain; 0: never */
-  double angle;           /* breaks (RRP_BREAK_ROTATION) when |theta| > angle; 0: never */
+  double strain;          /* breaks (RRP_BREAK_AXIAL) when L/L0 - 1 > strain, unitless; 0: never */
+  double angle;           /* breaks (RRP_BREAK_ROTATION) when |theta| > angle, in rad; 0: never */
 } rrp_binder_rupture;
 
 typedef struct rrp_binder_load {
-  double fi[3];      /* force on i; the force on j is -fi */
-  double ti[3];      /* spatial torque on i */
-  double tj[3];      /* spatial torque on j */
-  double um, ua, us; /* energies of torsion/bending, axial, shear */
-  double strain;     /* axial strain L/L0 - 1 (for a rupture criterion) */
+  double fi[3];      /* force on i (energy/length); the force on j is -fi */
+  double ti[3];      /* spatial torque on i (energy) */
+  double tj[3];      /* spatial torque on j (energy) */
+  double um, ua, us; /* energies of torsion/bending, axial, shear (energy) */
+  double strain;     /* axial strain L/L0 - 1, unitless (for a rupture criterion) */
   double angle;      /* |theta| in [0, pi], the relative rotation angle of the two particles
                       * since bonding (for a rupture criterion: at pi the principal log, and so
                       * the torsion/bending torque, turns over) */
   double twist;      /* tau = theta . d^, radians (signed); 0 unless measure */
   double bend;       /* beta = |theta - tau d^|, radians; 0 unless measure */
-  double shear;      /* S (U^s = Ks/2 S); 0 unless ks != 0 or measure */
+  double shear;      /* S (U^s = Ks/2 S), unitless; 0 unless ks != 0 or measure */
 } rrp_binder_load;
 
 /* The reference of a bond from its state at bonding: d0 = x_i0 - x_j0 and the two unit
@@ -275,7 +281,8 @@ int rrp_binder_limit_set(enum rrp_shear_form form, double axial, double shear, d
 
 /* The damage D of the combined criterion (the binder fails at D >= 1) from a bond's load, and
  * in *mode (if not NULL) the rrp_binder_mode whose term is largest. */
-double rrp_binder_damage(const rrp_binder_limit *lim, const rrp_binder_load *l, int *mode);
+double rrp_binder_damage(const rrp_binder_limit *lim, const rrp_binder_load *l,
+                         enum rrp_binder_mode *mode);
 
 /* The rupture law of a type from its critical values eps_c, phi_c, beta_c, tau_c (as
  * rrp_binder_limit_set) and the thresholds break_strain (> 0 or 0: none) and break_angle (in
@@ -294,7 +301,8 @@ int rrp_binder_rupture_any(const rrp_binder_rupture *law);
  * (D >= 1, the mode of its largest term), then the strain threshold (RRP_BREAK_AXIAL), then the
  * rotation threshold (RRP_BREAK_ROTATION); RRP_BREAK_NONE if it holds. *released (if not NULL)
  * is the energy a broken bond lets go, U^m + U^a + U^s (0 if it holds). */
-int rrp_binder_breaks(const rrp_binder_rupture *law, const rrp_binder_load *l, double *released);
+enum rrp_binder_mode rrp_binder_breaks(const rrp_binder_rupture *law, const rrp_binder_load *l,
+                                       double *released);
 
 #ifdef __cplusplus
 }

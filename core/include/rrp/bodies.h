@@ -22,6 +22,9 @@
  *   void rrp_body_map_moments(const double I[3], double out[3]);
  *   int  rrp_body_of(const rrp_bodies *p, int i, double I[3], double **q);
  *   int  rrp_body_records_first(rrp_body *b, int n, double h, double ftm2v, rrp_step_report *bad);
+ *
+ * Units: h time; principal moments I mass * length^2 (radii length); angular momentum L
+ * mass * length^2/time; ftm2v as in rrp/integrator.h.
  */
 #ifndef RRP_BODIES_H
 #define RRP_BODIES_H

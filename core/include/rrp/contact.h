@@ -6,6 +6,7 @@
  *
  *   int rrp_hertz_pair(double K, double Ri, double Rj, const double xi[3], const double xj[3],
  *                      double fi[3], double *energy);
+ *   double rrp_hertz_pair_factor(double K, double a, double rsq, double *energy, int *status);
  *   int rrp_hertz_pair_factors(int n, const double *K, const double *a, const double *rsq,
  *                              double *fs, double *energy);
  *   double rrp_hertz_wall(double K, double R, double s, double *force);
@@ -18,6 +19,11 @@
  * particle-particle": s is the signed distance of the centre from the wall plane, positive on
  * the side the particle belongs to:
  *   U = 2/5 K [1 - s/R]_+^{5/2},  force K/R [1 - s/R]_+^{3/2} along the wall normal.
+ *
+ * Units: the stiffness K is an energy (U = 2/5 K at full overlap), not a modulus: in Hertz's
+ * terms k_n = K/a^{5/2} (energy/length^{5/2}) = 4/3 E* sqrt(R*), with the effective modulus E*
+ * (pressure, energy/length^3) and R* = R_i R_j/a (the wall: a = R* = R). Radii and distances in
+ * length, forces in energy/length, energies in energy.
  */
 #ifndef RRP_CONTACT_H
 #define RRP_CONTACT_H
@@ -79,8 +85,9 @@ double rrp_hertz_wall(double K, double R, double s, double *force);
  * respect to the wall's position c (fix rrp/wall: side times the normal force on the particles).
  * Zero-initialise; have_last is 0 until the first position is seen (a restart keeps only work). */
 typedef struct rrp_wall_work {
-  double work;      /* accumulated so far (energy units) */
-  double last_coord, last_dudc;
+  double work;       /* accumulated so far (energy) */
+  double last_coord; /* the wall's position at the step before (length) */
+  double last_dudc;  /* dU/dc there (energy/length) */
   int have_last;
 } rrp_wall_work;
 

@@ -16,7 +16,8 @@
  * Arrays    of n particles are n x 3 (or n x 4) interleaved, double (*x)[3], as LAMMPS stores them.
  * Units.    Kernels take the time step h and LAMMPS's conversion ftm2v (force * time / mass ->
  *           velocity); the same factor converts torque * time / inertia to angular velocity.
- * Errors.   Functions that can fail return one of the status codes below, never a silent NaN.
+ * Errors.   Functions that can fail return one of the status codes below, never a silent NaN;
+ *           status codes are passed as int, holding an enum rrp_status value.
  */
 #ifndef RRP_CONVENTIONS_H
 #define RRP_CONVENTIONS_H

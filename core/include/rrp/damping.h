@@ -40,8 +40,9 @@ enum rrp_damping_form {
 
 typedef struct rrp_damping {
   enum rrp_damping_form form;
-  double t; /* translational coefficient c_t */
-  double r; /* rotational coefficient c_r */
+  double t; /* translational coefficient c_t: viscous force/velocity, cundall unitless */
+  double r; /* rotational coefficient c_r: viscous torque/(angular velocity), that is
+             * energy * time, cundall unitless */
 } rrp_damping;
 
 /* A damping of the form with coefficients c_t, c_r: RRP_OK, or RRP_EDOMAIN for an unknown form,

@@ -9,7 +9,8 @@
  * U = -m g . (R l) for a body of mass m whose point at body-fixed lever arm l (in the reference
  * orientation, measured from the pivot at the particle's centre) feels the field g. The
  * pendulum of the paper is g = (0,0,g), l = rho0 = (0,0,1). Only the torque about the pivot is
- * produced; the pivot's reaction cancels the force.
+ * produced; the pivot's reaction cancels the force. Units: m mass, g force per mass, l length;
+ * U and the torque in energy.
  */
 #ifndef RRP_FIELD_H
 #define RRP_FIELD_H

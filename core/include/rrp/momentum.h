@@ -15,10 +15,12 @@ extern "C" {
 #endif
 
 /* layout of the accumulator: linear momentum (3), angular momentum about the origin (3),
- * translational and rotational kinetic energy */
+ * translational and rotational kinetic energy (mass * velocity^2: LAMMPS's force->mvv2e
+ * converts them to energy) */
 enum { RRP_MOM_P = 0, RRP_MOM_L = 3, RRP_MOM_KET = 6, RRP_MOM_KER = 7, RRP_MOM_N = 8 };
 
-/* acc += (m v, m x x v + J Omega, m|v|^2/2, J|Omega|^2/2) of one sphere; x unwrapped. */
+/* acc += (m v, m x x v + J Omega, m|v|^2/2, J|Omega|^2/2) of one sphere of mass m and rotational
+ * inertia J (mass * length^2); x unwrapped. */
 void rrp_momentum_add(double m, double J, const double x[3], const double v[3],
                       const double omega[3], double acc[RRP_MOM_N]);
 
