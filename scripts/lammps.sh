@@ -77,7 +77,7 @@ log "configuring and building LAMMPS with $JOBS jobs (about 5 minutes on 2 cores
 # (ENABLE_TESTING off: LAMMPS's own test programs, which scripts/lammps-harness.sh builds
 # afterwards in this build, would otherwise all be built here)
 cmake -S src/cmake -B build -D CMAKE_INSTALL_PREFIX="$CACHE/prefix" \
-  -D CMAKE_INSTALL_RPATH="$CACHE/prefix/lib" "${CMAKE_OPTS[@]}" -D ENABLE_TESTING=off \
+  -D CMAKE_INSTALL_RPATH="$CACHE/prefix/lib" "${CMAKE_OPTS[@]}" "${RRP_LAUNCHER[@]}" -D ENABLE_TESTING=off \
   > build.log 2>&1 || { tail -n 40 build.log >&2; exit 1; }
 cmake --build build -j "$JOBS" >> build.log 2>&1 || { tail -n 40 build.log >&2; exit 1; }
 cmake --install build >> build.log 2>&1 || { tail -n 40 build.log >&2; exit 1; }

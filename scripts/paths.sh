@@ -12,3 +12,11 @@ RRP_LAMMPS_EXTRAS_OFF=(-D WITH_JPEG=off -D WITH_PNG=off -D WITH_FFMPEG=off -D WI
 # the build of LAMMPS with rrp-lammps built in (scripts/lammps-intree.sh): one, from a snapshot of
 # the sources in the cache that any clone shares (a file is copied where its content differs)
 rrp_intree_dir() { echo "$RRP_LAMMPS_CACHE/build-intree"; }
+# the compilers run through ccache where it is installed (scripts/deps.sh installs it), with its
+# cache beside LAMMPS's: the static lmp with rrp-lammps built in then takes every object whose
+# preprocessed source is the plugin LAMMPS's from that build, instead of compiling LAMMPS again
+export CCACHE_DIR=${CCACHE_DIR:-$RRP_LAMMPS_CACHE/ccache}
+RRP_LAUNCHER=()
+if command -v ccache > /dev/null; then
+  RRP_LAUNCHER=(-D CMAKE_C_COMPILER_LAUNCHER=ccache -D CMAKE_CXX_COMPILER_LAUNCHER=ccache)
+fi
