@@ -137,14 +137,16 @@ def pyplot():
 MPIEXEC = os.environ.get("RRP_MPIEXEC", "mpirun")
 
 
-def run_lmp(wd, input_file, np=1, **variables):
-    """Run lmp on input_file in wd (on np MPI ranks), with the plugin path as the index variable
-    `plugin` and the other variables; returns the log's text. Raises RuntimeError with the first
-    ERROR line (or the log's end) when LAMMPS fails."""
+def run_lmp(wd, input_file, np=1, suffix=None, **variables):
+    """Run lmp on input_file in wd (on np MPI ranks, with -sf suffix if given), with the plugin
+    path as the index variable `plugin` and the other variables; returns the log's text. Raises
+    RuntimeError with the first ERROR line (or the log's end) when LAMMPS fails."""
     cmd = [LMP, "-in", input_file, "-echo", "none", "-screen", "none", "-log", "log.lammps", "-var", "plugin",
            PLUGIN]
     for k, v in variables.items():
         cmd += ["-var", k, str(v)]
+    if suffix:
+        cmd += ["-sf", suffix]
     if np > 1:
         cmd = [MPIEXEC, "--allow-run-as-root", "--oversubscribe", "-np", str(np)] + cmd
     p = subprocess.run(cmd, cwd=wd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)

@@ -23,7 +23,6 @@ import argparse
 import concurrent.futures
 import math
 import os
-import subprocess
 import sys
 import tempfile
 
@@ -40,26 +39,13 @@ log = rrplmp.log
 
 
 def lmp(text, wd=None, np=1, suffix=None, files=None):
-    """Run lmp on the input text (in a new folder unless wd); returns the log's text. Raises
-    RuntimeError with the first ERROR line when LAMMPS fails."""
+    """Run lmp on the input text, with the named files beside it (in a new folder unless wd);
+    returns the log's text (rrplmp.run_lmp)."""
     wd = wd or tempfile.mkdtemp(prefix="rrp-thermostats-")
-    for name, content in (files or {}).items():
+    for name, content in dict(files or {}, **{"in.study": text}).items():
         with open(os.path.join(wd, name), "w") as fh:
             fh.write(content)
-    with open(os.path.join(wd, "in.study"), "w") as fh:
-        fh.write(text)
-    cmd = [rrplmp.LMP, "-in", "in.study", "-echo", "none", "-screen", "none", "-log", "log.lammps"]
-    if suffix:
-        cmd += ["-sf", suffix]
-    if np > 1:
-        cmd = [rrplmp.MPIEXEC, "--allow-run-as-root", "--oversubscribe", "-np", str(np)] + cmd
-    p = subprocess.run(cmd, cwd=wd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-    path = os.path.join(wd, "log.lammps")
-    out = open(path).read() if os.path.exists(path) else p.stdout
-    if p.returncode != 0 or "ERROR" in out:
-        err = next((l for l in out.splitlines() if "ERROR" in l), "\n".join(out.splitlines()[-20:]))
-        raise RuntimeError(f"LAMMPS failed in {wd}: {err}")
-    return out
+    return rrplmp.run_lmp(wd, "in.study", np=np, suffix=suffix)
 
 
 def tables(out):

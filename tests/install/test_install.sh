@@ -32,7 +32,7 @@ cmake -S "$src/examples/core-c" -B "$work/cmake" -D CMAKE_PREFIX_PATH="$prefix" 
 check "find_package(rrp): the example builds against the installed core and runs" \
   "invariants_ok '$work/cmake.out'" "$(tr '\n' ';' < "$work/cmake.out")"
 check "it links the installed shared library rrp::core" \
-  "ldd '$work/cmake/pendulum' | grep -q '$prefix/lib/librrp.so'" "$(ldd "$work/cmake/pendulum" | grep rrp)"
+  "ldd '$work/cmake/pendulum' > '$work/cmake/ldd.out' && grep -q '$prefix/lib/librrp.so' '$work/cmake/ldd.out'" "$(ldd "$work/cmake/pendulum" | grep rrp)"
 
 # pkg-config
 export PKG_CONFIG_PATH=$prefix/lib/pkgconfig
