@@ -1,46 +1,50 @@
 /* ----------------------------------------------------------------------
    rrp-lammps: fix rrp/rigid/small's COPIES OF LAMMPS CODE, all of them in this file.
 
-   Each function below is a copy, made for speed, of a function of FixRigidSmall (or of part of
-   one) of LAMMPS 4Feb2025, src/RIGID/fix_rigid_small.cpp. Each does the same floating-point
-   operations in the same order as the original, so a run gives the same bits:
+   Each function here is a copy, made for speed, of a function of FixRigidSmall, or of a part of
+   one, in LAMMPS 4Feb2025 (src/RIGID/fix_rigid_small.cpp). It does the same floating-point
+   operations in the same order as the original, so a run gives the same bits.
 
-   FixRRPRigidSmall::         copy of FixRigidSmall::      what was changed
-   final_integrate            final_integrate              no forward communication of the
-                                                           bodies (FINAL) when no atom reads
-                                                           a ghost body; set_v_plain on a
-                                                           plain step
-   compute_forces_and_torques compute_forces_and_torques   when no atom reads a ghost body:
-                                                           the owned bodies only (no zeroing
-                                                           of the ghost bodies, no reverse
-                                                           communication of their sums); the
-                                                           atom's body prefetched
-   bodies_to_atoms            the ends of initial_integrate  the forward communication only
-                              and final_integrate          when an atom reads a ghost body;
-                                                           set_xv_plain / set_v_plain on a
-                                                           plain step
-   set_xv_plain               set_xv                       only a plain step's branches (3d,
-                                                           no extended particles, no virial);
-                                                           the atom's body prefetched; the
-                                                           geometric centers left to
-                                                           geometric_centers
-   set_v_plain                set_v                        the same
-   geometric_centers          set_xv's update of the       owned bodies only, called in the
-                              geometric centers            map's pass (initial_integrate)
+   here (FixRRPRigidSmall::)    copy of FixRigidSmall::       changed
+   final_integrate              final_integrate               no forward communication to the
+                                                              ghost bodies (FINAL); set_v_plain
+                                                              on a plain step
+   compute_forces_and_torques   compute_forces_and_torques    the owned bodies only: the ghosts
+                                                              not zeroed, nothing sent back
+                                                              (reverse communication); the
+                                                              atoms' bodies prefetched
+   bodies_to_atoms              the last lines of             no forward communication (INITIAL,
+                                initial_integrate and         FINAL); set_xv_plain, set_v_plain
+                                final_integrate               on a plain step
+   set_xv_plain, set_v_plain    set_xv, set_v                 a plain step's branches only (3d,
+                                                              no extended particles, no virial);
+                                                              the atoms' bodies prefetched;
+                                                              set_xv's last loop left out
+   geometric_centers            set_xv's last loop (the       the owned bodies only, called from
+                                geometric centers)            the map's pass (initial_integrate)
 
-   Why: fix rigid/small's bookkeeping around the body step is most of fix rrp/rigid/small's
-   cost (the map is 4% of it). On 1e5 4-atom bodies on one rank, skipping the ghost bodies'
-   communication took it from 0.88-0.94x to 0.51-0.58x fix rigid/small's time, the prefetch to
-   0.42-0.49x, the geometric centers in the map's pass to 0.45-0.47x (studies/performance.md,
-   "Issue 23, continued").
+   The copies run only while no atom of any rank reads a ghost body (decided at each
+   reneighboring, find_ghost_readers: then nothing reads what they skip) and fix_modify bodycomm
+   is not always; otherwise fix rigid/small's own runs (final_integrate and
+   compute_forces_and_torques call it, bodies_to_atoms communicates as it and calls set_xv and
+   set_v). set_xv_plain, set_v_plain and geometric_centers run on plain steps only (plain_step).
 
-   Where a copy's conditions do not hold (an atom reads a ghost body, fix_modify bodycomm
-   always, 2d, extended particles, a virial step), each calls fix rigid/small's own, or its
-   original branches. `fix_modify ID copies off` (a diagnostic, doc/fix_rrp_rigid_small.md) makes
-   each of them call fix rigid/small's own always: tests/lammps/test_rigid_copies.py runs the same
-   inputs with the copies and with LAMMPS's originals, on 1 and on 2 ranks, and checks that the
-   atoms' x and v, the bodies' state and the thermo output (virial included) are bitwise equal.
-   A new LAMMPS version: compare these with its fix_rigid_small.cpp and run that test.
+   Why: around the map (4% of the fix's time) fix rigid/small's bookkeeping is the fix's cost.
+   Measured for issue 35 on 1e5 4-atom bodies with LJ on one rank (one LAMMPS process running
+   the variants in turn, Modify time, median of 5 rounds): with one of them switched back to
+   LAMMPS's code and the others kept, the fix takes 1.32x its time with all the copies for
+   final_integrate (set_v with it), 1.31x for compute_forces_and_torques, 1.29x set_xv_plain,
+   1.08x set_v_plain, 1.23x the INITIAL communication, 1.48x the prefetch, 1.01x and 1.09x (8
+   rounds) the geometric centers in a pass of their own; 2.2x with LAMMPS's code throughout
+   (copies off). Every copy pays for itself; none was replaced by a call of fix rigid/small's
+   own. (Earlier figures: studies/performance.md, "Issue 23, continued".)
+
+   `fix_modify ID copies off` (a diagnostic, doc/fix_rrp_rigid_small.md) makes each of them call
+   fix rigid/small's own instead and keeps the ghost bodies current as fix rigid/small does.
+   tests/lammps/test_rigid_copies.py runs LAMMPS's rigid/small inputs with the copies and with
+   the originals, on 1 and on 2 ranks, and checks that the atoms' x and v, the bodies' state and
+   the thermo output (virial included) are bitwise equal. With a new LAMMPS, compare these with
+   its fix_rigid_small.cpp and run that test.
 ------------------------------------------------------------------------- */
 
 #include "fix_rrp_rigid_small.h"
