@@ -1,7 +1,8 @@
 /* ----------------------------------------------------------------------
    rrp-lammps: fix rrp/rigid/small (see fix_rrp_rigid_small.h). Bookkeeping only: the step of
    each body is rrp_bodies_first() of core/; the second half kick is LAMMPS's (the same). Its
-   copies of fix rigid/small's functions, made for speed, are in rrp_rigid_small_copies.cpp.
+   copies of fix rigid/small's functions, made for speed, are the layer under it
+   (rrp_rigid_small_copies.h).
 ------------------------------------------------------------------------- */
 
 #include "fix_rrp_rigid_small.h"
@@ -20,7 +21,7 @@
 using namespace LAMMPS_NS;
 
 FixRRPRigidSmall::FixRRPRigidSmall(LAMMPS *lmp, int narg, char **arg) :
-    FixRigidSmall(lmp, narg, arg)
+    RRPRigidSmallCopies(lmp, narg, arg)
 {
   // LAMMPS's computes erotate/rigid, ke/rigid and rigid/local know a rigid fix by its style
   // (rigid..., /small): the style is the suffix spelling whichever name was used
@@ -102,14 +103,6 @@ void FixRRPRigidSmall::pre_neighbor()
 {
   FixRigidSmall::pre_neighbor();
   find_ghost_readers();
-}
-
-void FixRRPRigidSmall::find_ghost_readers()
-{
-  int mine = 0;
-  const int nlocal = atom->nlocal;
-  for (int i = 0; i < nlocal && !mine; i++) mine = atom2body[i] >= nlocal_body;
-  MPI_Allreduce(&mine, &ghosts_read, 1, MPI_INT, MPI_MAX, world);
 }
 
 /* with fix_modify copies given: on how many steps of the run the copies ran (the same on every

@@ -5,7 +5,7 @@
    one, in LAMMPS 4Feb2025 (src/RIGID/fix_rigid_small.cpp). It does the same floating-point
    operations in the same order as the original, so a run gives the same bits.
 
-   here (FixRRPRigidSmall::)    copy of FixRigidSmall::       changed
+   here (RRPRigidSmallCopies::)    copy of FixRigidSmall::       changed
    final_integrate              final_integrate               no forward communication to the
                                                               ghost bodies (FINAL); set_v_plain
                                                               on a plain step
@@ -47,7 +47,7 @@
    its fix_rigid_small.cpp and run that test.
 ------------------------------------------------------------------------- */
 
-#include "fix_rrp_rigid_small.h"
+#include "rrp_rigid_small_copies.h"
 
 #include "atom.h"
 #include "comm.h"
@@ -66,7 +66,7 @@ static constexpr int AHEAD = 8;
    this step, no ghost body read (nor copies off)
 ------------------------------------------------------------------------- */
 
-bool FixRRPRigidSmall::plain_step() const
+bool RRPRigidSmallCopies::plain_step() const
 {
   return !evflag && domain->dimension == 3 && !extended && !ghosts_current();
 }
@@ -76,7 +76,7 @@ bool FixRRPRigidSmall::plain_step() const
    a ghost body (else fix rigid/small's own: the same)
 ------------------------------------------------------------------------- */
 
-void FixRRPRigidSmall::final_integrate()
+void RRPRigidSmallCopies::final_integrate()
 {
   if (ghosts_current()) {
     FixRigidSmall::final_integrate();
@@ -108,7 +108,7 @@ void FixRRPRigidSmall::final_integrate()
    from the bodies
 ------------------------------------------------------------------------- */
 
-void FixRRPRigidSmall::bodies_to_atoms(bool positions)
+void RRPRigidSmallCopies::bodies_to_atoms(bool positions)
 {
   if (ghosts_current()) {
     commflag = positions ? INITIAL : FINAL;
@@ -126,7 +126,7 @@ void FixRRPRigidSmall::bodies_to_atoms(bool positions)
    bodies are summed (the ghosts' sums would be zero) and nothing is sent back
 ------------------------------------------------------------------------- */
 
-void FixRRPRigidSmall::compute_forces_and_torques()
+void RRPRigidSmallCopies::compute_forces_and_torques()
 {
   if (ghosts_current()) {
     FixRigidSmall::compute_forces_and_torques();
@@ -202,7 +202,7 @@ void FixRRPRigidSmall::compute_forces_and_torques()
    map's pass over them (a plain step: set_xv_plain leaves them out)
 ------------------------------------------------------------------------- */
 
-void FixRRPRigidSmall::geometric_centers(int ibody, int n)
+void RRPRigidSmallCopies::geometric_centers(int ibody, int n)
 {
   for (Body *b = body + ibody; b < body + ibody + n; b++) {
     MathExtra::matvec(b->ex_space, b->ey_space, b->ez_space, b->xgc_body, b->xgc);
@@ -215,7 +215,7 @@ void FixRRPRigidSmall::geometric_centers(int ibody, int n)
 /* the body of atom i (if any, and if i is an owned atom) into the cache: a Body is 392 bytes, and
    the bodies are not in the atoms' order */
 
-void FixRRPRigidSmall::prefetch_body_of(int i, int nlocal) const
+void RRPRigidSmallCopies::prefetch_body_of(int i, int nlocal) const
 {
   if (i >= nlocal || atom2body[i] < 0) return;
   const char *p = reinterpret_cast<const char *>(&body[atom2body[i]]);
@@ -228,7 +228,7 @@ void FixRRPRigidSmall::prefetch_body_of(int i, int nlocal) const
    the geometric centers is geometric_centers, in the map's pass
 ------------------------------------------------------------------------- */
 
-void FixRRPRigidSmall::set_xv_plain()
+void RRPRigidSmallCopies::set_xv_plain()
 {
   const double xprd = domain->xprd, yprd = domain->yprd, zprd = domain->zprd;
   const double xy = domain->xy, xz = domain->xz, yz = domain->yz;
@@ -259,7 +259,7 @@ void FixRRPRigidSmall::set_xv_plain()
   }
 }
 
-void FixRRPRigidSmall::set_v_plain()
+void RRPRigidSmallCopies::set_v_plain()
 {
   double **v = atom->v;
   const int nlocal = atom->nlocal;
@@ -274,4 +274,17 @@ void FixRRPRigidSmall::set_v_plain()
     v[i][1] = b->omega[2] * delta[0] - b->omega[0] * delta[2] + b->vcm[1];
     v[i][2] = b->omega[0] * delta[1] - b->omega[1] * delta[0] + b->vcm[2];
   }
+}
+
+/* ----------------------------------------------------------------------
+   (not a copy) whether an atom of any rank is in a ghost body: then the copies give way to fix
+   rigid/small's own code until the next reneighboring
+------------------------------------------------------------------------- */
+
+void RRPRigidSmallCopies::find_ghost_readers()
+{
+  int mine = 0;
+  const int nlocal = atom->nlocal;
+  for (int i = 0; i < nlocal && !mine; i++) mine = atom2body[i] >= nlocal_body;
+  MPI_Allreduce(&mine, &ghosts_read, 1, MPI_INT, MPI_MAX, world);
 }
