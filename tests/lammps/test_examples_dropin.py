@@ -12,7 +12,7 @@ import subprocess
 
 import rrptest as t
 
-CAP = 2000
+CAP = 1000
 
 # input, the integrator as the input writes it, files next to it the input reads
 EXAMPLES = [

@@ -258,9 +258,9 @@ for name, rows in ex.items():
 
 # ---- Langevin equipartition
 for name in study.LANGEVIN:
-    (tt, et), (tr, er) = study.langevin_one(name, 20000)
+    (tt, et), (tr, er) = study.langevin_one(name, 10000)
     dev = max(abs(tt - 1.5), abs(tr - 1.5)) / 1.5
-    t.check(f"{name}: translational and rotational temperatures within 1% of 1.5 (20,000 steps)", dev <= 0.01,
+    t.check(f"{name}: translational and rotational temperatures within 1% of 1.5 (10,000 steps)", dev <= 0.01,
             f"T_trans {tt:.4f} +- {et:.2g}, T_rot {tr:.4f} +- {er:.2g}")
 
 # ---- bad input
