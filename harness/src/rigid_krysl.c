@@ -1,9 +1,8 @@
 /* rigid_krysl.c - Krysl's rotation integrators and the algorithms he compares them with.
  *
  *   [K06] P. Krysl (2006), "Dynamically equivalent implicit algorithms for the integration of
- *         rigid body rotations" (papers/krysl-2006-dynamically-equivalent-implicit.md);
- *   [KEN] P. Krysl, "Explicit Newmark algorithm for rotational dynamics"
- *         (papers/krysl-explicit-newmark-rotations.md).
+ *         rigid body rotations";
+ *   [KEN] P. Krysl, "Explicit Newmark algorithm for rotational dynamics".
  *
  * Notation of [K06] sec. 3: Pi is the body angular momentum, omega = I^-1 Pi, and Krysl's torque
  * T is the BODY torque, here M = R^T T with T the spatial torque of the problem (rg_body_torque).

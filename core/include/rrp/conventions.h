@@ -1,7 +1,7 @@
 /* rrp/conventions.h - conventions fixed once for all of rrp-lammps, and status codes.
  *
  * Baker & Gonzalez (2021), "An explicit variational time integrator based on rescaled Rodrigues
- * parameters" (papers/baker-gonzalez-2021-rrp-variational-integrator.md), section 2.
+ * parameters", section 2.
  *
  *   const char *rrp_strerror(int status);
  *
