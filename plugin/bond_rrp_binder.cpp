@@ -347,16 +347,16 @@ void BondRRPBinder::loads_one_by_one(int nb)
 /* ----------------------------------------------------------------------
    gather: the bonds of the bond list from index next on into the block (at most
    RRP_BINDER_BLOCK, type > 0), lower ID first, their reference states captured where they have
-   none yet; returns their number and advances next
+   none yet; returns their number and advances next (quat: the orientations, looked up once per
+   computation)
 ------------------------------------------------------------------------- */
 
-int BondRRPBinder::gather(int &next, int &ncaptured)
+int BondRRPBinder::gather(int &next, int &ncaptured, double **quat)
 {
   rrp_binder_block &b = *block;
   int **bondlist = neighbor->bondlist;
   const int nbondlist = neighbor->nbondlist;
   tagint *tag = atom->tag;
-  double **quat = RRPOrientation::array(lmp);
   // LAMMPS's per-atom arrays are contiguous: one base pointer each, no row pointers to load
   const double *x0 = atom->x[0], *q0 = quat[0];
   const double *f0 = atom->f[0], *t0 = atom->torque[0];
@@ -500,9 +500,10 @@ void BondRRPBinder::compute(int eflag, int vflag)
   // the bonds in blocks: gathered, their loads evaluated across SIMD lanes (rrp_binder_loads;
   // one by one for the printed shear form, which the block kernel does not have, or a block it
   // refused), then applied
+  double **quat = RRPOrientation::array(lmp);
   int ncaptured = 0, next = 0;
   while (next < neighbor->nbondlist) {
-    const int nb = gather(next, ncaptured);
+    const int nb = gather(next, ncaptured, quat);
     if (shear_form == RRP_SHEAR_PAPER || rrp_binder_loads(block, nb, shear_form) != RRP_OK)
       loads_one_by_one(nb);
     apply(nb);

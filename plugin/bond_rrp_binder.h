@@ -65,7 +65,7 @@ class BondRRPBinder : public Bond {
 
   void allocate();
   void capture(int i, int j, double **quat);
-  int gather(int &next, int &ncaptured);
+  int gather(int &next, int &ncaptured, double **quat);
   void loads_one_by_one(int nb);
   void apply(int nb);
   int reference_of(int i, int j, const double *&slot);
