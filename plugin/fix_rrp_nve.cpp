@@ -602,44 +602,8 @@ void FixRRPNVE::advance_start(double h)
       rows ? reinterpret_cast<double(*)[3]>(&atom->f[0][0]) : nullptr,
       rows ? reinterpret_cast<double(*)[3]>(&atom->torque[0][0]) : nullptr};
   const int status = rrp_spheres_first(scheme, &p, &inertia_spec, h, force->ftm2v, &opt, &bad);
-  if (fallbacks > before && !fallback_warned) {
-    fallback_warned = true;
-    error->warning(FLERR,
-                   "Fix rrp/nve {}: on step {} the exact map had no increment for {} atom(s) "
-                   "(h |w| >= 1): they take map (25)'s increment on such steps (limit newmark); "
-                   "the run's count follows at its end",
-                   id, update->ntimestep, fallbacks - before);
-  }
-  if (status == RRP_EDOMAIN) {
-    const int i = bad.index;
-    error->one(FLERR,
-               "Fix rrp/nve: atom {} on step {} has mass {}{}: {} must be positive and finite (an "
-               "atom created or changed during the run, e.g. by fix pour, fix deposit, fix adapt "
-               "or set, is checked when it is first integrated)",
-               atom->tag[i], update->ntimestep, atom->rmass[i],
-               inertia_spec.kind == RRP_INERTIA_RATIO ? fmt::format(" and radius {}", atom->radius[i])
-                   : inertia_spec.kind == RRP_INERTIA_ATOM
-                   ? fmt::format(" and rotational inertia d_{} = {}", inertia_name,
-                                 inertia_spec.per_atom[i])
-                   : std::string(),
-               inertia_spec.kind == RRP_INERTIA_RATIO ? "mass and radius"
-                   : inertia_spec.kind == RRP_INERTIA_ATOM ? "mass and inertia" : "the mass");
-  } else if (status == RRP_ESTEP) {
-    const int i = bad.index;
-    error->one(FLERR,
-               "Fix rrp/nve: step too large for the exact map at atom {} on step {}: "
-               "h |Omega + h/(2J) T| = {:.8g} >= 1 with h = {} and |Omega + h/(2J) T| = {:.8g}; "
-               "reduce the timestep (or use scheme newmark, or limit newmark)",
-               atom->tag[i], update->ntimestep, bad.hw, h, bad.hw / h);
-  } else if (status != RRP_OK) {
-    const int i = bad.index;
-    error->one(FLERR,
-               "Fix rrp/nve: non-finite force, velocity, torque or angular velocity at atom {} on "
-               "step {}: f ({}, {}, {}), v ({}, {}, {}), torque ({}, {}, {}), omega ({}, {}, {})",
-               atom->tag[i], update->ntimestep, atom->f[i][0], atom->f[i][1], atom->f[i][2],
-               atom->v[i][0], atom->v[i][1], atom->v[i][2], atom->torque[i][0], atom->torque[i][1],
-               atom->torque[i][2], atom->omega[i][0], atom->omega[i][1], atom->omega[i][2]);
-  }
+  said_fallbacks(fallbacks - before);
+  if (status != RRP_OK) step_error(status, bad.index, bad.hw, h);
 
   if (clears) clear_rule.cleared(lmp, nlocal);
 
@@ -657,6 +621,53 @@ void FixRRPNVE::advance_start(double h)
       store->forward();
     else
       comm->forward_comm(this);
+  }
+}
+
+/* the first fallback of the run on this rank: said once, the run's count at its end */
+
+void FixRRPNVE::said_fallbacks(long n)
+{
+  if (n > 0 && !fallback_warned) {
+    fallback_warned = true;
+    error->warning(FLERR,
+                   "Fix rrp/nve {}: on step {} the exact map had no increment for {} atom(s) "
+                   "(h |w| >= 1): they take map (25)'s increment on such steps (limit newmark); "
+                   "the run's count follows at its end",
+                   id, update->ntimestep, n);
+  }
+}
+
+/* a first half that could not step atom i: the error names the atom and what to do */
+
+void FixRRPNVE::step_error(int status, int i, double hw, double h)
+{
+  if (status == RRP_EDOMAIN) {
+    error->one(FLERR,
+               "Fix rrp/nve: atom {} on step {} has mass {}{}: {} must be positive and finite (an "
+               "atom created or changed during the run, e.g. by fix pour, fix deposit, fix adapt "
+               "or set, is checked when it is first integrated)",
+               atom->tag[i], update->ntimestep, atom->rmass[i],
+               inertia_spec.kind == RRP_INERTIA_RATIO ? fmt::format(" and radius {}", atom->radius[i])
+                   : inertia_spec.kind == RRP_INERTIA_ATOM
+                   ? fmt::format(" and rotational inertia d_{} = {}", inertia_name,
+                                 inertia_spec.per_atom[i])
+                   : std::string(),
+               inertia_spec.kind == RRP_INERTIA_RATIO ? "mass and radius"
+                   : inertia_spec.kind == RRP_INERTIA_ATOM ? "mass and inertia" : "the mass");
+  } else if (status == RRP_ESTEP) {
+    error->one(FLERR,
+               "Fix rrp/nve: step too large for the exact map at atom {} on step {}: "
+               "h |Omega + h/(2J) T| = {:.8g} >= 1 with h = {} and |Omega + h/(2J) T| = {:.8g}; "
+               "reduce the timestep (or use scheme newmark, or limit newmark)",
+               atom->tag[i], update->ntimestep, hw, h, hw / h);
+  } else {
+    error->one(FLERR,
+               "Fix rrp/nve: non-finite force, velocity, torque or angular velocity at atom {} on "
+               "step {}: f ({}, {}, {}), v ({}, {}, {}), torque ({}, {}, {}), omega ({}, {}, {})",
+               atom->tag[i], update->ntimestep, atom->f[i][0], atom->f[i][1], atom->f[i][2],
+               atom->v[i][0], atom->v[i][1], atom->v[i][2], atom->torque[i][0], atom->torque[i][1],
+               atom->torque[i][2], atom->omega[i][0], atom->omega[i][1], atom->omega[i][2]);
   }
 }
 

@@ -56,7 +56,7 @@ class FixRRPNVE : public Fix {
   int pack_forward_comm(int, int *, double *, int, int *) override;
   void unpack_forward_comm(int, int, double *) override;
 
- private:
+ protected:    // (the KOKKOS twin, FixRRPNVEKokkos, shares the bookkeeping)
   const rrp_scheme *scheme;
   rrp_inertia inertia_spec;
   char *inertia_name;      // inertia atom d_NAME: the per-atom vector of fix property/atom
@@ -87,6 +87,10 @@ class FixRRPNVE : public Fix {
 
   void advance_start(double h);     // kicks with this level's force and torque, drift, rotation
   void advance_end(double h);    // kicks only
+  // after a first half: the warning at the run's first fallback (n of them on this step), and
+  // the error that stops the run at atom i where the first half returned status (h |w| = hw)
+  void said_fallbacks(long n);
+  void step_error(int status, int i, double hw, double h);
 
   double **orientation() const;
   void set_alpha();

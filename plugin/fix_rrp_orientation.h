@@ -16,10 +16,11 @@ FixStyle(RRP/ORIENTATION,FixRRPOrientation);
 #define LMP_FIX_RRP_ORIENTATION_H
 
 #include "fix.h"
+#include "rrp_orientation.h"
 
 namespace LAMMPS_NS {
 
-class FixRRPOrientation : public Fix {
+class FixRRPOrientation : public Fix, public RRPOrientation::Store {
  public:
   FixRRPOrientation(class LAMMPS *, int, char **);
   ~FixRRPOrientation() override;
@@ -45,7 +46,11 @@ class FixRRPOrientation : public Fix {
   // send the owned rows to the ghost atoms now (between reneighborings)
   void forward();
 
- private:
+  // RRPOrientation::Store: the host rows are the rows (the KOKKOS twin syncs its view)
+  void host_access(bool /*write*/) override {}
+  bool kokkos() const override { return false; }
+
+ protected:
   int index;    // of d2_rrp_quat among the atom's custom arrays
   double **quat() const;
 };

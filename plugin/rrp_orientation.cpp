@@ -41,13 +41,15 @@ const char *RRPOrientation::describe(int layout)
   }
 }
 
-double **RRPOrientation::array(LAMMPS *lmp)
+double **RRPOrientation::array(LAMMPS *lmp, bool write)
 {
   Atom *atom = lmp->atom;
   if (atom->quat_flag) return atom->quat;
   int flag, cols;
   const int index = atom->find_custom(STORE_NAME, flag, cols);
   if (index < 0 || flag != 1 || cols != 4) return nullptr;
+  auto store = dynamic_cast<Store *>(lmp->modify->get_fix_by_id(STORE_FIX_ID));
+  if (store) store->host_access(write);
   return atom->darray[index];
 }
 

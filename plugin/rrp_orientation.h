@@ -39,6 +39,19 @@ namespace RRPOrientation {
   // the layout in use now
   int layout(LAMMPS *lmp);
 
+  // what the store of layout STORE (fix RRP/ORIENTATION, and its KOKKOS twin
+  // RRP/ORIENTATION/kk, whose rows live in a Kokkos view) offers beyond a fix
+  class Store {
+   public:
+    // a style about to read the rows on the host (write: and to write them) calls this first
+    // (array() does): the KOKKOS twin brings its view's host side up to date
+    virtual void host_access(bool write) = 0;
+    virtual bool kokkos() const = 0;
+
+   protected:
+    ~Store() = default;    // (a fix: deleted as a Fix)
+  };
+
   // the layout an atom style implies (ATOM_QUAT or STORE)
   int layout_of_atom_style(LAMMPS *lmp);
 
@@ -46,8 +59,9 @@ namespace RRPOrientation {
   const char *describe(int layout);
 
   // the orientation array (owned and ghost rows), nullptr in layout NONE; fetch it anew before
-  // each use, since it moves when the atom arrays grow
-  double **array(LAMMPS *lmp);
+  // each use, since it moves when the atom arrays grow. Current on the host for reading, and
+  // (write) for writing: a KOKKOS store (fix RRP/ORIENTATION/kk) syncs its view's host side
+  double **array(LAMMPS *lmp, bool write = true);
   // core views (rrp/integrator.h) of the first nlocal atoms' arrays and orientations; mask
   // nullptr selects every atom, else the atoms of groupbit
   rrp_spheres sphere_views(LAMMPS *lmp, int nlocal, const int *mask, int groupbit);

@@ -1,6 +1,6 @@
 /* -*- c++ -*- ----------------------------------------------------------
    rrp-lammps: the styles of a plugin library as a table, and their registration with LAMMPS
-   (shared by rrpplugin.so and rrprigidplugin.so).
+   (shared by the plugins).
 ------------------------------------------------------------------------- */
 
 #ifndef LMP_RRP_REGISTER_H
@@ -52,6 +52,9 @@ inline void all(const entry *styles, std::size_t n, void *lmp, void *handle, voi
     (*register_plugin)(&plugin, lmp);
   }
 }
+
+// the styles of rrpplugin.so (rrp_styles.cpp)
+void host_styles(void *lmp, void *handle, void *regfunc);
 
 }    // namespace RRPRegister
 

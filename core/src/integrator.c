@@ -1,6 +1,7 @@
 /* integrator.c - maps (23), (25) and (27) of Baker & Gonzalez (2021) for spheres, split into
  * LAMMPS's two Verlet halves; orientations as unit quaternions (doc/theory.md section 1). */
 #include "rrp/integrator.h"
+#include "rrp/sphere_kernel.h"
 
 #include "rrp/rotation.h"
 #include "vec3.h"
@@ -29,71 +30,19 @@ static inline double radius_of(const rrp_spheres *p, int i)
   return p->radius ? p->radius[i] : 0.0;
 }
 
-/* dt/m and dt/J of particle i, in the order of operations of LAMMPS's fix nve/sphere
- * (dt/m; (dt/c)/(r r m) with dtc = dt/c hoisted), so that for isotropic inertia the
- * translation and the angular velocity are bitwise those of fix nve/sphere */
+/* dt/m and dt/J of particle i (rrp_sphere_kick_factors) */
 static inline void kick_factors(const rrp_spheres *p, const rrp_inertia *in, int i, double dt,
                                 double dtc, double *dtm, double *dtj)
 {
-  const double m = p->mass[i];
-  *dtm = dt / m;
-  if (in->kind == RRP_INERTIA_VALUE) {
-    *dtj = dt / in->value;
-  } else if (in->kind == RRP_INERTIA_ATOM) {
-    *dtj = dt / in->per_atom[i];
-  } else {
-    const double r = radius_of(p, i);
-    *dtj = dtc / (r * r * m);
-  }
+  const double J = in->kind == RRP_INERTIA_ATOM ? in->per_atom[i] : 0.0;
+  rrp_sphere_kick_factors(in->kind, in->value, J, p->mass[i], radius_of(p, i), dt, dtc, dtm, dtj);
 }
 
-/* mass and, for J = c m r^2, radius positive and finite: atoms that were created or changed
- * during a run (fix pour, fix deposit, fix adapt, set) are checked here, every step, before they
- * move; a negative radius would give a positive r^2 and pass unnoticed otherwise */
+/* mass and inertia of particle i positive and finite (rrp_sphere_valid) */
 static inline int valid_body(const rrp_spheres *p, const rrp_inertia *in, int i)
 {
-  const double m = p->mass[i];
-  if (!(m > 0.0) || !isfinite(m)) return 0;
-  if (in->kind == RRP_INERTIA_VALUE) return 1;
-  if (in->kind == RRP_INERTIA_ATOM) return in->per_atom[i] > 0.0 && isfinite(in->per_atom[i]);
-  const double r = radius_of(p, i);
-  return r > 0.0 && isfinite(r);
-}
-
-/* q <- dq q for a unit increment dq, then one Newton step towards |q| = 1
- * (q *= (3 - |q|^2)/2: removes the rounding drift of |q| without a square root) */
-static inline void rotate_by(const double dq[4], double q[4])
-{
-  rrp_qmul(dq, q, q);
-  const double f = 0.5 * (3.0 - (q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3]));
-  for (int k = 0; k < 4; k++) q[k] *= f;
-}
-
-/* the unit quaternion of the increment da = D(h, w) of map (23) (exact) or da = h w of (25),
- * (27), trig-free. For (23), da = 2h w/(1 + s), s = sqrt(1 - h^2|w|^2), and
- * q(da) = (1, da/2)/sqrt(1 + |da|^2/4) = (c, h w/(2c)) with c = sqrt((1 + s)/2): the increment's
- * half-angle cosine. Returns RRP_OK, RRP_ESTEP or RRP_ENONFINITE (dq untouched). */
-static inline int increment_quat(double h, const double w[3], int exact, double dq[4])
-{
-  const double hw2 = h * h * rrp_dot3(w, w);
-  if (!isfinite(hw2)) return RRP_ENONFINITE;
-  if (exact) {
-    if (!(hw2 < 1.0)) return RRP_ESTEP;
-    const double c = sqrt(0.5 * (1.0 + sqrt(1.0 - hw2)));
-    const double k = h / (2.0 * c);
-    dq[0] = c;
-    dq[1] = k * w[0];
-    dq[2] = k * w[1];
-    dq[3] = k * w[2];
-  } else {
-    const double r = 1.0 / sqrt(1.0 + 0.25 * hw2);
-    const double k = 0.5 * h * r;
-    dq[0] = r;
-    dq[1] = k * w[0];
-    dq[2] = k * w[1];
-    dq[3] = k * w[2];
-  }
-  return RRP_OK;
+  const double J = in->kind == RRP_INERTIA_ATOM ? in->per_atom[i] : 0.0;
+  return rrp_sphere_valid(in->kind, J, p->mass[i], radius_of(p, i));
 }
 
 int rrp_exact_increment(double h, const double w[3], double da[3])
@@ -105,11 +54,10 @@ int rrp_exact_increment(double h, const double w[3], double da[3])
   return RRP_OK;
 }
 
-/* the first half of maps (23), (25) and (27), which differ only in the kick dtf (h/2 or h, times
- * ftm2v) and the increment (exact for (23)): kick, drift, w = Omega + dtf/J T, R <- R(da) R.
- * The new state is formed before it is stored: a particle whose mass or radius is invalid, whose
- * step is too large, or whose new position, velocity or angular velocity would not be finite
- * (a non-finite input, or an overflow) is reported and left untouched. */
+/* the first half of maps (23), (25) and (27) on particles i0 .. i1-1, one at a time
+ * (rrp_sphere_first): a particle whose mass or radius is invalid, whose step is too large, or
+ * whose new position, velocity or angular velocity would not be finite is reported and left
+ * untouched, those before it stepped. */
 static int first_half_checked(const rrp_spheres *p, const rrp_inertia *in, double h, double dtf,
                               int exact, double scale, int i0, int i1, long *fallbacks,
                               rrp_step_report *bad)
@@ -117,44 +65,23 @@ static int first_half_checked(const rrp_spheres *p, const rrp_inertia *in, doubl
   const double dtc = in->kind == RRP_INERTIA_RATIO ? dtf / in->value : 0.0; /* dt/c */
   for (int i = i0; i < i1; i++) {
     if (!selected(p, i)) continue;
-    int status = RRP_OK;
-    double w[3] = {0.0, 0.0, 0.0}, dq[4] = {1.0, 0.0, 0.0, 0.0}, vn[3], xn[3];
-    if (!valid_body(p, in, i)) {
-      status = RRP_EDOMAIN;
-    } else {
+    int status = RRP_EDOMAIN, fell = 0;
+    double hw = 0.0;
+    if (valid_body(p, in, i)) {
       double dtfm, dtfj;
       kick_factors(p, in, i, dtf, dtc, &dtfm, &dtfj);
-      for (int d = 0; d < 3; d++) {
-        w[d] = p->omega[i][d] * scale + dtfj * p->torque[i][d];
-        vn[d] = p->v[i][d] * scale + dtfm * p->f[i][d]; /* (23a): x + h v + h^2/(2m) F */
-        xn[d] = p->x[i][d] + h * vn[d];
-      }
-      status = increment_quat(h, w, exact, dq);
-      /* no exact increment (h|w| >= 1): with fallbacks, map (25)'s increment da = h w for this
-       * particle and step (x, v and Omega are those of either map) */
-      int fell = 0;
-      if (status == RRP_ESTEP && fallbacks) {
-        status = increment_quat(h, w, 0, dq);
-        fell = 1;
-      }
-      /* one sum: a NaN or infinity anywhere makes it non-finite */
-      const double all = vn[0] + vn[1] + vn[2] + xn[0] + xn[1] + xn[2] + w[0] + w[1] + w[2];
-      if (status == RRP_OK && !isfinite(all)) status = RRP_ENONFINITE;
-      if (status == RRP_OK && fell) ++*fallbacks;
+      status = rrp_sphere_first(h, dtfm, dtfj, exact, fallbacks != NULL, scale, p->f[i],
+                                p->torque[i], p->x[i], p->v[i], p->omega[i], p->quat[i], &fell,
+                                &hw);
     }
     if (status != RRP_OK) {
       if (bad) {
         bad->index = i;
-        bad->hw = h * sqrt(rrp_dot3(w, w));
+        bad->hw = hw;
       }
       return status;
     }
-    for (int d = 0; d < 3; d++) {
-      p->v[i][d] = vn[d];
-      p->x[i][d] = xn[d];
-      p->omega[i][d] = w[d];
-    }
-    rotate_by(dq, p->quat[i]); /* (23b)/(25b)/(27b): R <- R(da) R */
+    if (fell) ++*fallbacks;
   }
   return RRP_OK;
 }
@@ -166,9 +93,9 @@ static inline int turn_one(const rrp_spheres *p, int i, double h, long *fallback
                            rrp_step_report *bad)
 {
   double dq[4];
-  int status = increment_quat(h, p->omega[i], 1, dq);
+  int status = rrp_sphere_increment(h, p->omega[i], 1, dq);
   if (status == RRP_ESTEP && fallbacks) {
-    status = increment_quat(h, p->omega[i], 0, dq);
+    status = rrp_sphere_increment(h, p->omega[i], 0, dq);
     if (status == RRP_OK) ++*fallbacks;
   }
   if (status != RRP_OK) {
@@ -178,7 +105,7 @@ static inline int turn_one(const rrp_spheres *p, int i, double h, long *fallback
     }
     return status;
   }
-  rotate_by(dq, p->quat[i]);
+  rrp_sphere_rotate(dq, p->quat[i]);
   return RRP_OK;
 }
 
@@ -218,7 +145,7 @@ RRP_CLONES void rrp_spheres_scale(const rrp_spheres *p, double scale)
  * only when every selected particle in it passed them. Otherwise nothing of the block was stored
  * and first_half_checked redoes it particle by particle, storing up to the first bad particle and
  * reporting it, as before. Every value is formed by the same operations in the same order as in
- * first_half_checked and kick_factors (no contraction: ISO C, -ffp-contract=off), so the results
+ * rrp_sphere_first and rrp_sphere_kick_factors (no contraction: ISO C, -ffp-contract=off), so the results
  * are bitwise those of the one-at-a-time code, hence of fix nve/sphere for x, v and Omega. */
 #define RRP_BLOCK 32 /* measured against 64 and 128: fastest at 1e6 atoms, equal at 1e5 */
 
@@ -246,7 +173,7 @@ static inline void spread3(int nb, const double *dtm, const double *dtj, double 
     }
 }
 
-/* R <- R(da) R (rotate_by) for nb particles of a block: the increments' quaternions (c, k w)
+/* R <- R(da) R (rrp_sphere_rotate) for nb particles of a block: the increments' quaternions (c, k w)
  * from their half-angle cosines c, factors k and spins w (3 nb), the orientations q (4 nb) into
  * qn (4 nb), written out so that it vectorises across particles */
 RRP_INLINE void turn_flat(int nb, const double *c, const double *k, const double *w,
@@ -292,7 +219,7 @@ RRP_INLINE int first_half_flat(const rrp_spheres *p, double h, int exact, double
   }
   for (int j = 0; j < nb; j++)
     hw2[j] = h * h * (w[3 * j] * w[3 * j] + w[3 * j + 1] * w[3 * j + 1] + w[3 * j + 2] * w[3 * j + 2]);
-  /* the increment's quaternion (c, k w) (increment_quat) */
+  /* the increment's quaternion (c, k w) (rrp_sphere_increment) */
   if (exact) {
     for (int j = 0; j < nb; j++) {
       bad |= !(hw2[j] < 1.0);
@@ -426,7 +353,7 @@ RRP_CLONES static int first_half_block(const rrp_spheres *p, const rrp_inertia *
                        w[j][1] + w[j][2] + hw2[j];
     all += sel[j] ? sum * 0.0 : 0.0; /* NaN if any selected value is NaN or infinite */
   }
-  /* the increment's quaternion (c, k w) (increment_quat) */
+  /* the increment's quaternion (c, k w) (rrp_sphere_increment) */
   if (exact) {
     for (int j = 0; j < nb; j++) {
       fail |= sel[j] & !(hw2[j] < 1.0);
@@ -450,7 +377,7 @@ RRP_CLONES static int first_half_block(const rrp_spheres *p, const rrp_inertia *
       p->omega[i][d] = w[j][d];
     }
     const double dq[4] = {c[j], k[j] * w[j][0], k[j] * w[j][1], k[j] * w[j][2]};
-    rotate_by(dq, p->quat[i]); /* (23b)/(25b)/(27b): R <- R(da) R */
+    rrp_sphere_rotate(dq, p->quat[i]); /* (23b)/(25b)/(27b): R <- R(da) R */
   }
   return 1;
 }

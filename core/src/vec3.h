@@ -1,6 +1,9 @@
-/* vec3.h - small private helpers on 3-vectors and quaternions for the core (not installed). */
+/* vec3.h - small private helpers on 3-vectors and quaternions for the core (not installed); the
+ * ones the inline kernels use are public, in rrp/kernel.h. */
 #ifndef RRP_VEC3_H
 #define RRP_VEC3_H
+
+#include "rrp/kernel.h"
 
 #include <math.h>
 
@@ -29,58 +32,6 @@
 /* Below this angle (radians) the rotation functions use their Taylor series; the first omitted
  * term is then far below round-off (below 1e-19 relative). */
 #define RRP_SERIES_ANGLE 1e-4
-
-static inline double rrp_dot3(const double a[3], const double b[3])
-{
-  return a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
-}
-
-static inline void rrp_cross3(const double a[3], const double b[3], double out[3])
-{
-  const double c0 = a[1] * b[2] - a[2] * b[1];
-  const double c1 = a[2] * b[0] - a[0] * b[2];
-  const double c2 = a[0] * b[1] - a[1] * b[0];
-  out[0] = c0;
-  out[1] = c1;
-  out[2] = c2;
-}
-
-static inline void rrp_scale3(double s, const double a[3], double out[3])
-{
-  out[0] = s * a[0];
-  out[1] = s * a[1];
-  out[2] = s * a[2];
-}
-
-/* out = p q, quaternions (w, x, y, z); out may alias p or q */
-static inline void rrp_qmul(const double p[4], const double q[4], double out[4])
-{
-  const double w = p[0] * q[0] - p[1] * q[1] - p[2] * q[2] - p[3] * q[3];
-  const double x = p[0] * q[1] + p[1] * q[0] + p[2] * q[3] - p[3] * q[2];
-  const double y = p[0] * q[2] - p[1] * q[3] + p[2] * q[0] + p[3] * q[1];
-  const double z = p[0] * q[3] + p[1] * q[2] - p[2] * q[1] + p[3] * q[0];
-  out[0] = w;
-  out[1] = x;
-  out[2] = y;
-  out[3] = z;
-}
-
-/* out = R(q) v for a unit quaternion q: v + 2 w (u x v) + 2 u x (u x v), u = q_vec; out may
- * alias v */
-static inline void rrp_qrot(const double q[4], const double v[3], double out[3])
-{
-  const double u[3] = {q[1], q[2], q[3]};
-  double t[3], c[3];
-  rrp_cross3(u, v, t);
-  for (int i = 0; i < 3; i++) t[i] *= 2.0;
-  rrp_cross3(u, t, c);
-  const double r0 = v[0] + q[0] * t[0] + c[0];
-  const double r1 = v[1] + q[0] * t[1] + c[1];
-  const double r2 = v[2] + q[0] * t[2] + c[2];
-  out[0] = r0;
-  out[1] = r1;
-  out[2] = r2;
-}
 
 static inline double rrp_norm3(const double a[3])
 {

@@ -29,6 +29,7 @@
 #define RRP_CONTACT_H
 
 #include "rrp/conventions.h"
+#include "rrp/kernel.h"
 
 #include <math.h>
 
@@ -46,9 +47,10 @@ int rrp_hertz_pair(double K, double Ri, double Rj, const double xi[3], const dou
  * a = R_i + R_j, returns the factor fs of the force on i, F_i = fs d (0 when the spheres do not
  * overlap), and adds U to *energy when energy is not NULL. Bitwise the same force and energy as
  * rrp_hertz_pair. *status is set to RRP_EDOMAIN (coincident centres) or RRP_ENONFINITE (a NaN
- * distance or radius) when the pair cannot be evaluated, else left alone. */
-static inline double rrp_hertz_pair_factor(double K, double a, double rsq, double *energy,
-                                           int *status)
+ * distance or radius) when the pair cannot be evaluated, else left alone. An inline kernel
+ * (rrp/kernel.h), run by pair_style rrp/hertz/kk too. */
+RRP_KERNEL double rrp_hertz_pair_factor(double K, double a, double rsq, double *energy,
+                                         int *status)
 {
   if (!(rsq < a * a)) {
     if (!(rsq >= a * a)) *status = RRP_ENONFINITE; /* NaN */
