@@ -8,7 +8,7 @@
 # CMake runs it at LAMMPS's project() command. It registers the styles of plugin/ (and of
 # plugin/rigid/ when PKG_RIGID is on, plugin/asphere/ when PKG_ASPHERE is) with LAMMPS's generated style headers, and, once LAMMPS's
 # CMakeLists has made the lammps library, adds to it the core (core/src, C11) and those styles.
-# The plugin's registration files (rrpplugin.cpp, rrprigidplugin.cpp) are left out: LAMMPS
+# The plugin's registration files (rrpplugin.cpp, rrp_styles.cpp, rrprigidplugin.cpp) are left out: LAMMPS
 # registers the styles itself. The lmp so built has every rrp style without `plugin load`.
 # Requires LAMMPS 4Feb2025 (its StyleHeaderUtils) and CMake 3.19 or newer (cmake_language DEFER).
 cmake_minimum_required(VERSION 3.19)
@@ -37,7 +37,7 @@ function(rrp_add_to_lammps)
   set(_styles "")
   foreach(_dir ${RRP_STYLE_DIRS})
     file(GLOB _cpp ${_dir}/*.cpp)
-    list(FILTER _cpp EXCLUDE REGEX "plugin\\.cpp$")
+    list(FILTER _cpp EXCLUDE REGEX "(plugin|rrp_styles)\\.cpp$")
     list(APPEND _styles ${_cpp})
   endforeach()
   target_sources(lammps PRIVATE ${_core} ${_styles})
