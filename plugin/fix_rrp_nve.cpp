@@ -213,6 +213,11 @@ FixRRPNVE::FixRRPNVE(LAMMPS *lmp, int narg, char **arg) :
 
 void FixRRPNVE::post_constructor()
 {
+  // LAMMPS names a style found by its suffix (-sf rrp: nve/sphere/rrp, -sf kk: rrp/nve/kk) after
+  // the constructor: one name inside LAMMPS again, which the styles look each other up by
+  // (restart files strip a suffix anyway)
+  delete[] style;
+  style = utils::strdup("rrp/nve");
   if (layout == STORE) {
     Fix *f = modify->get_fix_by_id(STORE_FIX_ID);
     if (!f) f = modify->add_fix(fmt::format("{} all {}", STORE_FIX_ID, STORE_FIX_STYLE));

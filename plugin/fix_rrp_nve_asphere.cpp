@@ -41,6 +41,15 @@ FixRRPNVEAsphere::FixRRPNVEAsphere(LAMMPS *lmp, int narg, char **arg) :
   time_integrate = 1;
 }
 
+/* LAMMPS names a style found by its suffix (-sf rrp: nve/asphere/rrp) after the constructor: one
+   name inside LAMMPS again */
+
+void FixRRPNVEAsphere::post_constructor()
+{
+  delete[] style;
+  style = utils::strdup("rrp/nve/asphere");
+}
+
 int FixRRPNVEAsphere::setmask()
 {
   return INITIAL_INTEGRATE | FINAL_INTEGRATE | INITIAL_INTEGRATE_RESPA | FINAL_INTEGRATE_RESPA;

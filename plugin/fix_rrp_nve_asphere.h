@@ -27,6 +27,7 @@ class FixRRPNVEAsphere : public Fix {
  public:
   FixRRPNVEAsphere(class LAMMPS *, int, char **);
   int setmask() override;
+  void post_constructor() override;
   void init() override;
   void initial_integrate(int) override;
   void final_integrate() override;

@@ -20,3 +20,7 @@ RRP_LAUNCHER=()
 if command -v ccache > /dev/null; then
   RRP_LAUNCHER=(-D CMAKE_C_COMPILER_LAUNCHER=ccache -D CMAKE_CXX_COMPILER_LAUNCHER=ccache)
 fi
+# the KOKKOS-enabled LAMMPS of scripts/lammps-kokkos.sh (built only where a Kokkos source is given)
+# (backend openmp, the default: kokkos/; cuda: kokkos-cuda/)
+rrp_kokkos_dir() { if [ "${1:-openmp}" = openmp ]; then echo "$RRP_LAMMPS_CACHE/kokkos"; else echo "$RRP_LAMMPS_CACHE/kokkos-$1"; fi; }
+rrp_kokkos_ready() { [ -f "$(rrp_kokkos_dir "$@")/.complete" ] && [ -x "$(rrp_kokkos_dir "$@")/prefix/bin/lmp" ]; }

@@ -6,6 +6,11 @@ set -euo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
 
 bash "$top/scripts/deps.sh"
+# the LAMMPS built with KOKKOS, for rrpkkplugin.so and its tests, where a Kokkos source is given
+# (RRP_KOKKOS_SOURCE; else one line says that they are skipped)
+if [ -z "${RRP_LAMMPS_SOURCE_DIR:-}" ]; then
+  bash "$top/scripts/lammps-kokkos.sh"
+fi
 bash "$top/scripts/build.sh" -D RRP_WERROR=ON
 # rrp-lammps built into a static lmp (tests/lammps/test_intree.py), unless an own LAMMPS is used
 if [ -z "${RRP_LAMMPS_SOURCE_DIR:-}" ]; then

@@ -1,0 +1,298 @@
+/* ----------------------------------------------------------------------
+   rrp-lammps: pair_style rrp/hertz/kk (see pair_rrp_hertz_kokkos.h). A Kokkos kernel over the
+   neighbor list; each pair in contact is the core's rrp_hertz_pair_factor (rrp/contact.h), its
+   force applied and tallied as the host style does: the force on i summed over its neighbors,
+   then added, the force on j subtracted pair by pair.
+------------------------------------------------------------------------- */
+
+#include "pair_rrp_hertz_kokkos.h"
+
+#include "atom_kokkos.h"
+#include "atom_masks.h"
+#include "error.h"
+#include "force.h"
+#include "kokkos.h"
+#include "memory_kokkos.h"
+#include "neigh_list_kokkos.h"
+#include "neigh_request.h"
+#include "neighbor.h"
+#include "update.h"
+
+#include "rrp/contact.h"
+
+#include <climits>
+
+using namespace LAMMPS_NS;
+
+namespace LAMMPS_NS {
+
+// what the kernel sums over the pairs: energy, virial, and the first pair (lowest i) it could
+// not evaluate, with its status
+struct RRPHertzSums {
+  double evdwl;
+  double v[6];
+  int bad_i, bad_j, status;
+};
+
+}    // namespace LAMMPS_NS
+
+namespace {
+
+template <class DeviceType, int NEIGHFLAG, int NEWTON, int EVFLAG> struct HertzKernel {
+  typedef DeviceType device_type;
+  typedef RRPHertzSums value_type;
+  typedef ArrayTypes<DeviceType> AT;
+
+  typename AT::t_x_array_randomread x;
+  Kokkos::View<F_FLOAT *[3], typename DAT::t_f_array::array_layout,
+               typename KKDevice<DeviceType>::value,
+               Kokkos::MemoryTraits<AtomicF<NEIGHFLAG>::value>>
+      f;
+  typename AT::t_float_1d_randomread radius;
+  typename AT::t_int_1d_randomread type;
+  typename AT::t_ffloat_2d_randomread kpp;
+  typename AT::t_neighbors_2d neighbors;
+  typename AT::t_int_1d_randomread numneigh, ilist;
+  Kokkos::View<E_FLOAT *, typename DAT::t_efloat_1d::array_layout,
+               typename KKDevice<DeviceType>::value,
+               Kokkos::MemoryTraits<AtomicF<NEIGHFLAG>::value>>
+      eatom;
+  Kokkos::View<F_FLOAT *[6], typename DAT::t_virial_array::array_layout,
+               typename KKDevice<DeviceType>::value,
+               Kokkos::MemoryTraits<AtomicF<NEIGHFLAG>::value>>
+      vatom;
+  double special_lj[4];
+  int nlocal, eflag_global, eflag_atom, vflag_global, vflag_atom;
+
+  KOKKOS_INLINE_FUNCTION void init(value_type &s) const
+  {
+    s.evdwl = 0.0;
+    for (int k = 0; k < 6; k++) s.v[k] = 0.0;
+    s.bad_i = INT_MAX;
+    s.bad_j = -1;
+    s.status = RRP_OK;
+  }
+  KOKKOS_INLINE_FUNCTION void join(value_type &s, const value_type &t) const
+  {
+    s.evdwl += t.evdwl;
+    for (int k = 0; k < 6; k++) s.v[k] += t.v[k];
+    if (t.bad_i < s.bad_i) {
+      s.bad_i = t.bad_i;
+      s.bad_j = t.bad_j;
+      s.status = t.status;
+    }
+  }
+
+  // the share of a pair's energy and virial: the whole pair with a half list and newton on, each
+  // local atom's half otherwise (a full list visits the pair from both atoms)
+  KOKKOS_INLINE_FUNCTION void tally(value_type &s, int i, int j, double e, double fx, double fy,
+                                    double fz, double dx, double dy, double dz) const
+  {
+    const double v[6] = {dx * fx, dy * fy, dz * fz, dx * fy, dx * fz, dy * fz};
+    double share = 0.0;
+    if (NEIGHFLAG == FULL)
+      share = 0.5;
+    else if (NEWTON)
+      share = 1.0;
+    else
+      share = 0.5 * ((i < nlocal) + (j < nlocal));
+    if (eflag_global) s.evdwl += share * e;
+    if (vflag_global)
+      for (int k = 0; k < 6; k++) s.v[k] += share * v[k];
+    const bool on_j = NEIGHFLAG != FULL && (NEWTON || j < nlocal);
+    if (eflag_atom) {
+      eatom(i) += 0.5 * e;
+      if (on_j) eatom(j) += 0.5 * e;
+    }
+    if (vflag_atom)
+      for (int k = 0; k < 6; k++) {
+        vatom(i, k) += 0.5 * v[k];
+        if (on_j) vatom(j, k) += 0.5 * v[k];
+      }
+  }
+
+  KOKKOS_INLINE_FUNCTION void operator()(const int ii, value_type &s) const
+  {
+    const int i = ilist(ii);
+    const double xi = x(i, 0), yi = x(i, 1), zi = x(i, 2), ri = radius(i);
+    const int itype = type(i);
+    const int jnum = numneigh(i);
+    double fxi = 0.0, fyi = 0.0, fzi = 0.0;
+    for (int jj = 0; jj < jnum; jj++) {
+      int j = neighbors(i, jj);
+      const double factor = special_lj[j >> SBBITS & 3];
+      j &= NEIGHMASK;
+      if (factor == 0.0) continue;
+      const double dx = xi - x(j, 0), dy = yi - x(j, 1), dz = zi - x(j, 2);
+      const double rsq = dx * dx + dy * dy + dz * dz;
+      const double a = ri + radius(j);
+      if (rsq >= a * a) continue;
+      int status = RRP_OK;
+      double e = 0.0;
+      const double fs = rrp_hertz_pair_factor(kpp(itype, type(j)), a, rsq, EVFLAG ? &e : nullptr,
+                                              &status);
+      if (status != RRP_OK) {
+        if (i < s.bad_i) {
+          s.bad_i = i;
+          s.bad_j = j;
+          s.status = status;
+        }
+        continue;
+      }
+      const double fpair = factor * fs;
+      const double fx = fpair * dx, fy = fpair * dy, fz = fpair * dz;
+      fxi += fx;
+      fyi += fy;
+      fzi += fz;
+      if (NEIGHFLAG != FULL && (NEWTON || j < nlocal)) {
+        f(j, 0) -= fx;
+        f(j, 1) -= fy;
+        f(j, 2) -= fz;
+      }
+      if (EVFLAG) tally(s, i, j, factor * e, fx, fy, fz, dx, dy, dz);
+    }
+    f(i, 0) += fxi;
+    f(i, 1) += fyi;
+    f(i, 2) += fzi;
+  }
+};
+
+}    // namespace
+
+template <class DeviceType>
+PairRRPHertzKokkos<DeviceType>::PairRRPHertzKokkos(LAMMPS *lmp) :
+    PairRRPHertz(lmp), neighflag(HALF), kpp_changed(true)
+{
+  kokkosable = 1;
+  atomKK = (AtomKokkos *) atom;
+  execution_space = ExecutionSpaceFromDevice<DeviceType>::space;
+  datamask_read = X_MASK | F_MASK | TYPE_MASK | RADIUS_MASK | ENERGY_MASK | VIRIAL_MASK;
+  datamask_modify = F_MASK | ENERGY_MASK | VIRIAL_MASK;
+  no_virial_fdotr_compute = 1;    // the kernel tallies the virial
+}
+
+template <class DeviceType> PairRRPHertzKokkos<DeviceType>::~PairRRPHertzKokkos()
+{
+  if (copymode) return;
+  memoryKK->destroy_kokkos(k_eatom, eatom);
+  memoryKK->destroy_kokkos(k_vatom, vatom);
+  eatom = nullptr;
+  vatom = nullptr;
+}
+
+template <class DeviceType> void PairRRPHertzKokkos<DeviceType>::init_style()
+{
+  atomKK->sync(Host, RADIUS_MASK);    // the host style takes the largest radius
+  PairRRPHertz::init_style();
+  neighflag = lmp->kokkos->neighflag;
+  auto request = neighbor->find_request(this);
+  request->set_kokkos_host(std::is_same_v<DeviceType, LMPHostType> &&
+                           !std::is_same_v<DeviceType, LMPDeviceType>);
+  request->set_kokkos_device(std::is_same_v<DeviceType, LMPDeviceType>);
+  if (neighflag == FULL) request->enable_full();
+  kpp_changed = true;
+}
+
+template <class DeviceType> double PairRRPHertzKokkos<DeviceType>::init_one(int i, int j)
+{
+  kpp_changed = true;
+  return PairRRPHertz::init_one(i, j);
+}
+
+template <class DeviceType>
+template <int NEIGHFLAG, int NEWTON, int EVFLAG>
+void PairRRPHertzKokkos<DeviceType>::launch(int inum, RRPHertzSums &s)
+{
+  HertzKernel<DeviceType, NEIGHFLAG, NEWTON, EVFLAG> k;
+  k.x = atomKK->k_x.view<DeviceType>();
+  k.f = atomKK->k_f.view<DeviceType>();
+  k.radius = atomKK->k_radius.view<DeviceType>();
+  k.type = atomKK->k_type.view<DeviceType>();
+  k.kpp = k_kpp.template view<DeviceType>();
+  auto *k_list = static_cast<NeighListKokkos<DeviceType> *>(list);
+  k.neighbors = k_list->d_neighbors;
+  k.numneigh = k_list->d_numneigh;
+  k.ilist = k_list->d_ilist;
+  if (eflag_atom) k.eatom = k_eatom.view<DeviceType>();
+  if (vflag_atom) k.vatom = k_vatom.view<DeviceType>();
+  for (int m = 0; m < 4; m++) k.special_lj[m] = force->special_lj[m];
+  k.nlocal = atom->nlocal;
+  k.eflag_global = eflag_global;
+  k.eflag_atom = eflag_atom;
+  k.vflag_global = vflag_global;
+  k.vflag_atom = vflag_atom;
+  Kokkos::parallel_reduce(Kokkos::RangePolicy<DeviceType>(0, inum), k, s);
+}
+
+template <class DeviceType> void PairRRPHertzKokkos<DeviceType>::compute(int eflag, int vflag)
+{
+  ev_init(eflag, vflag, 0);
+
+  if (kpp_changed) {    // the coefficients (type pairs), to the device
+    const int n = atom->ntypes + 1;
+    if ((int) k_kpp.extent(0) != n)
+      k_kpp = typename ArrayTypes<DeviceType>::tdual_ffloat_2d("rrp/hertz:kpp", n, n);
+    for (int i = 1; i < n; i++)
+      for (int j = 1; j < n; j++) k_kpp.h_view(i, j) = kpp[i][j];
+    k_kpp.template modify<LMPHostType>();
+    k_kpp.template sync<DeviceType>();
+    kpp_changed = false;
+  }
+  if (eflag_atom) {
+    memoryKK->destroy_kokkos(k_eatom, eatom);
+    memoryKK->create_kokkos(k_eatom, eatom, maxeatom, "pair:eatom");
+  }
+  if (vflag_atom) {
+    memoryKK->destroy_kokkos(k_vatom, vatom);
+    memoryKK->create_kokkos(k_vatom, vatom, maxvatom, "pair:vatom");
+  }
+
+  atomKK->sync(execution_space, datamask_read);
+  atomKK->modified(execution_space, datamask_modify);
+
+  RRPHertzSums s;
+  const int inum = list->inum;
+  const bool ev = eflag || vflag;
+  if (neighflag == FULL) {
+    if (ev) launch<FULL, 0, 1>(inum, s); else launch<FULL, 0, 0>(inum, s);
+  } else if (neighflag == HALFTHREAD) {
+    if (force->newton_pair) {
+      if (ev) launch<HALFTHREAD, 1, 1>(inum, s); else launch<HALFTHREAD, 1, 0>(inum, s);
+    } else {
+      if (ev) launch<HALFTHREAD, 0, 1>(inum, s); else launch<HALFTHREAD, 0, 0>(inum, s);
+    }
+  } else {
+    if (force->newton_pair) {
+      if (ev) launch<HALF, 1, 1>(inum, s); else launch<HALF, 1, 0>(inum, s);
+    } else {
+      if (ev) launch<HALF, 0, 1>(inum, s); else launch<HALF, 0, 0>(inum, s);
+    }
+  }
+
+  if (s.status != RRP_OK) {
+    atomKK->sync(Host, X_MASK | TAG_MASK);
+    const int i = s.bad_i, j = s.bad_j;
+    error->one(FLERR, "Pair style rrp/hertz/kk: atoms {} and {} on step {}: {} (at ({}, {}, {}))",
+               atom->tag[i], atom->tag[j], update->ntimestep,
+               s.status == RRP_EDOMAIN ? "coincident centres" : "non-finite positions",
+               atom->x[i][0], atom->x[i][1], atom->x[i][2]);
+  }
+  if (eflag_global) eng_vdwl += s.evdwl;
+  if (vflag_global)
+    for (int k = 0; k < 6; k++) virial[k] += s.v[k];
+  if (eflag_atom) {
+    k_eatom.template modify<DeviceType>();
+    k_eatom.template sync<LMPHostType>();
+  }
+  if (vflag_atom) {
+    k_vatom.template modify<DeviceType>();
+    k_vatom.template sync<LMPHostType>();
+  }
+}
+
+namespace LAMMPS_NS {
+template class PairRRPHertzKokkos<LMPDeviceType>;
+#ifdef LMP_KOKKOS_GPU
+template class PairRRPHertzKokkos<LMPHostType>;
+#endif
+}    // namespace LAMMPS_NS

@@ -1,0 +1,190 @@
+"""The KOKKOS twins (rrpkkplugin.so) in a LAMMPS built with KOKKOS (scripts/lammps-kokkos.sh,
+OpenMP backend, Kokkos's DualView modify check on: a kernel that forgets a sync or marks both
+sides modified stops the run). Each /kk style must give its host style's trajectory: the same
+input run with the host styles (the KOKKOS lmp without -k) and with -k on -sf kk on 1 and 2
+threads and on 2 MPI ranks, compared after 1,000 steps (positions, velocities, spins and
+orientations to 1e-12 relative); host styles that read the orientations (fix rrp/gravity, compute
+rrp/atom, the dump) run beside the /kk fix, so the store's view is synced both ways every step.
+Restart and data files written under KOKKOS continue without it, and the other way round."""
+import os
+import subprocess
+
+import rrptest as t
+
+LMP_KK = os.environ["RRP_LMP_KOKKOS"]
+PLUGIN_KK = os.environ["RRP_KK_PLUGIN"]
+GPU = os.environ.get("RRP_KOKKOS_DEVICE", "threads") == "gpu"    # (scripts/kokkos-cuda.sh)
+COLS = "id x y z vx vy vz omegax omegay omegaz c_o[4] c_o[5] c_o[6] c_o[7] fx fy fz"
+
+# a dense gas of rotating spheres in Hertzian contact (pair rrp/hertz), a lever-arm field that
+# reads each sphere's orientation (fix rrp/gravity); positions set from the lattice, velocities,
+# spins and orientations from positions (not IDs: create_atoms numbers atoms rank by rank; and
+# not velocity create, whose temperature sum -sf kk makes on threads, in another order)
+GAS = """
+plugin load ${plugin}
+variable mode index full
+variable hostpair index no
+if "${mode} == read" then "read_restart ${restart}" elif "${mode} == data" &
+  "atom_style sphere" "pair_style rrp/hertz" "rrp/read_data ${data}" else &
+  "units lj" &
+  "atom_style sphere" &
+  "boundary p p p" &
+  "region box block 0 8 0 8 0 8" &
+  "create_box 1 box" &
+  "lattice sc 1.0" &
+  "create_atoms 1 region box" &
+  "displace_atoms all random 0.08 0.08 0.08 87287 units box" &
+  "set group all diameter 1.05" &
+  "set group all density 1.9" &
+  "variable vx atom 1.4*sin(2.1*y+0.3*z)" &
+  "variable vy atom 1.4*cos(1.7*z+0.5*x)" &
+  "variable vz atom 1.4*sin(0.9*x+1.1*y+0.4)" &
+  "set group all vx v_vx vy v_vy vz v_vz" &
+  "variable ox atom 3.0*sin(1.3*x+0.2*y)" &
+  "variable oy atom 3.0*cos(0.7*y+0.3*z)" &
+  "variable oz atom 2.0*sin(0.4*z+1.0)" &
+  "set group all omega v_ox v_oy v_oz"
+comm_modify     vel yes
+# (KOKKOS sorts atoms by its own rule: off, so that the atom order, hence the order of the
+# neighbor lists, is the host run's, and restarts continue bitwise)
+atom_modify     sort 0 0.0
+# hostpair yes: the host pair style in a KOKKOS run (its forces bitwise the host run's)
+if "${hostpair} == yes" then "suffix off"
+pair_style      rrp/hertz
+if "${hostpair} == yes" then "suffix on"
+pair_coeff      * * 2100.0
+neighbor        0.3 bin
+neigh_modify    delay 0 every 1 check yes
+variable        ax atom 0.5*sin(x)
+variable        ay atom 0.5*cos(2.0*y)
+variable        az atom 0.3+0.1*z
+# (the initial orientations: read back from restart and data files in those modes)
+if "${mode} == read || ${mode} == data" then "fix 1 all rrp/nve ${scheme}" &
+  else "fix 1 all rrp/nve ${scheme} alpha v_ax v_ay v_az"
+fix             2 all rrp/gravity 0.0 0.0 -2.0 0.25 0.0 0.0
+compute         o all rrp/atom 1
+timestep        0.002
+thermo          500
+if "${mode} == write" then "run ${nsteps}" "write_restart ${restart}" "write_data ${data}" "quit"
+if "${mode} == twice" then "run ${nsteps}"
+run             ${nsteps}
+write_dump      all custom ${dump} %s modify sort id format float %%.17g
+""" % COLS
+
+
+def run(wd, kk, np=1, threads=1, pk=(), **var):
+    """The gas in the KOKKOS lmp: kk False runs the host styles (no -k), else -k on t threads -sf kk
+    (and -pk kokkos pk)."""
+    variables = {"mode": "full", "nsteps": 1000, "scheme": "scheme exact", "dump": "end.dump"}
+    variables.update(var)
+    with open(os.path.join(wd, "in.gas"), "w") as fh:
+        fh.write(GAS)
+    cmd = [LMP_KK, "-in", "in.gas", "-log", "none", "-echo", "none", "-nocite",
+           "-var", "plugin", PLUGIN_KK]
+    if kk:
+        cmd += ["-k", "on"] + (["g", "1"] if GPU else ["t", str(threads)]) + ["-sf", "kk"]
+        if pk:
+            cmd += ["-pk", "kokkos"] + list(pk)
+    for k, v in variables.items():
+        cmd += ["-var", k, str(v)]
+    if np > 1:
+        cmd = [t.MPIEXEC, "--allow-run-as-root", "--oversubscribe", "-np", str(np)] + cmd
+    env = dict(os.environ, OMP_PROC_BIND="false", OMP_NUM_THREADS=str(threads))
+    env.pop("LD_LIBRARY_PATH", None)    # (the plain LAMMPS's library: the KOKKOS lmp has its own)
+    p = subprocess.run(cmd, cwd=wd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                       timeout=900, stdin=subprocess.DEVNULL, env=env)
+    if p.returncode != 0 or "ERROR" in p.stdout:
+        print(p.stdout[-3000:])
+        raise RuntimeError(f"LAMMPS failed (exit {p.returncode}) in {wd}")
+    return p.stdout
+
+
+def max_rel(a, b):
+    """The largest difference of two dumps' values, over the scale of each column."""
+    worst = 0.0
+    ids = sorted(a)
+    ncol = len(a[ids[0]])
+    for c in range(ncol):
+        scale = max(abs(a[i][c]) for i in ids) or 1.0
+        worst = max(worst, max(abs(a[i][c] - b[i][c]) for i in ids) / scale)
+    return worst
+
+
+def dump(wd, name="end.dump"):
+    return t.read_dump(os.path.join(wd, name))
+
+
+# 1. fix rrp/nve/kk beside the host pair style (suffix off): the same forces, so the kernels'
+#    trajectory must be the host fix's, on 1 and 2 threads and 2 MPI ranks, for each map
+host = {}
+for scheme in ("exact", "newmark", "euler"):
+    arg = f"scheme {scheme}"
+    for np in (1, 2):
+        wd = t.workdir(f"kk-host-{scheme}-np{np}")
+        run(wd, False, np=np, scheme=arg)
+        host[scheme, np] = dump(wd)
+    ref = host[scheme, 1]
+    for label, np, threads in (("1 thread", 1, 1), ("2 threads", 1, 2), ("2 ranks", 2, 1)):
+        wd = t.workdir(f"kk-{scheme}-{label.replace(' ', '')}")
+        out = run(wd, True, np=np, threads=threads, scheme=arg, hostpair="yes")
+        got = dump(wd)
+        err = max_rel(host[scheme, np], got)
+        t.check(f"{scheme}, {label}: fix rrp/nve/kk gives fix rrp/nve's x, v, omega, orientations "
+                f"and forces after 1,000 steps", len(got) == len(ref) == 512 and err <= 1e-12,
+                f"{len(got)} atoms, max relative difference {err:.2g}")
+        said = [l for l in out.splitlines() if l.startswith("Fix rrp/nve/kk 1:")]
+        t.check(f"{scheme}, {label}: -sf kk picks fix rrp/nve/kk, which says so once",
+                len(said) == 1 and "Kokkos kernels" in said[0], " | ".join(said))
+    turned = sum(1 for v in ref.values() if abs(v[9]) < 1.0 - 1e-6)
+    t.check(f"{scheme}: the spheres turned (the comparison covers orientations that move)",
+            turned > 400, f"{turned} of {len(ref)}")
+
+# 2. pair rrp/hertz/kk as well (all /kk): with a half list on 1 thread it sums each atom's force
+#    in the host style's order, so the run is the host run's; on 2 MPI ranks likewise
+for label, np in (("1 thread", 1), ("2 ranks", 2)):
+    wd = t.workdir(f"kk-pair-np{np}")
+    run(wd, True, np=np)
+    err = max_rel(host["exact", np], dump(wd))
+    t.check(f"pair rrp/hertz/kk and fix rrp/nve/kk, {label}: the host styles' run after 1,000 steps",
+            err <= 1e-12, f"max relative difference {err:.2g}")
+# on 2 threads (half/thread: atomic sums, in no fixed order) and with full lists the forces are
+# the host's to round-off; the gas is chaotic, so a trajectory only stays near the host's: the
+# forces of the first step to 1e-12, the trajectory after 1,000 steps reported (and bounded)
+step0 = t.workdir("kk-host-step0")
+run(step0, False, nsteps=0)
+f0 = {i: v[-3:] for i, v in dump(step0).items()}
+FULL = ("neigh", "full", "newton", "off")
+for label, threads, pk in (("2 threads, half/thread list", 2, ()), ("1 thread, full list", 1, FULL),
+                           ("2 threads, full list", 2, FULL)):
+    wd = t.workdir("kk-pair-step0")
+    run(wd, True, threads=threads, pk=pk, nsteps=0)
+    err = max_rel(f0, {i: v[-3:] for i, v in dump(wd).items()})
+    t.check(f"pair rrp/hertz/kk, {label}: the forces of the first step are the host's to round-off",
+            err <= 1e-12, f"max relative difference {err:.2g}")
+    wd = t.workdir("kk-pair-run")
+    run(wd, True, threads=threads, pk=pk)
+    err = max_rel(host["exact", 1], dump(wd))
+    t.check(f"pair rrp/hertz/kk, {label}: after 1,000 steps of the chaotic gas the run stays near "
+            f"the host's (round-off grown, no error)", err <= 1e-5, f"max relative difference {err:.2g}")
+
+# restart and data files interchange: 500 steps under one, written, 500 more under the other,
+# against the run that makes the same two runs of 500 steps without writing and reading (a run
+# builds its neighbor lists anew at its start: their order is part of the round-off)
+full_wd = t.workdir("kk-full")
+run(full_wd, False, mode="twice", nsteps=500)
+full = t.read_dump(os.path.join(full_wd, "end.dump"))
+for first, second in ((True, False), (False, True), (False, False)):
+    wd = t.workdir("kk-restart")
+    run(wd, first, mode="write", nsteps=500, restart="half.restart", data="half.data",
+        dump="w.dump")
+    run(wd, second, mode="read", nsteps=500, restart="half.restart", dump="r.dump")
+    err = max_rel(full, t.read_dump(os.path.join(wd, "r.dump")))
+    names = ("KOKKOS" if first else "host", "KOKKOS" if second else "host")
+    t.check(f"a restart file written by the {names[0]} styles continues under the {names[1]} "
+            f"styles", err <= 1e-12, f"max relative difference {err:.2g} against the unbroken run")
+    run(wd, second, mode="data", nsteps=500, data="half.data", dump="d.dump")
+    err = max_rel(full, t.read_dump(os.path.join(wd, "d.dump")))
+    t.check(f"a data file written by the {names[0]} styles continues under the {names[1]} styles "
+            f"(rrp/read_data)", err <= 1e-12, f"max relative difference {err:.2g}")
+
+t.finish()
