@@ -29,7 +29,7 @@ class FixRRPGravity : public Fix {
   void min_post_force(int) override;
   double compute_scalar() override;
 
- private:
+ protected:    // (and the KOKKOS twin's)
   int ilevel_respa = 0;    // run_style respa: the level of its force
   double g[3], lever[3];
   double energy, energy_all;

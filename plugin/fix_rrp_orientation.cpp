@@ -22,8 +22,8 @@ static constexpr int NQUAT = 4;
 static constexpr double RESTART_MAGIC = 7256980.0;    // "RRP" in a double: an unlikely value
 static constexpr double RESTART_VERSION = 2.0;        // 2: d2_rrp_quat of this fix
 
-FixRRPOrientation::FixRRPOrientation(LAMMPS *lmp, int narg, char **arg) :
-    Fix(lmp, narg, arg), index(-1)
+FixRRPOrientation::FixRRPOrientation(LAMMPS *lmp, int narg, char **arg, bool borders_) :
+    Fix(lmp, narg, arg), index(-1), borders(borders_)
 {
   if (narg != 3 || strcmp(id, RRPOrientation::STORE_FIX_ID) != 0 || igroup != 0)
     error->all(FLERR, "Fix {} is internal to fix rrp/nve (fix {} all {})", style,
@@ -46,7 +46,7 @@ FixRRPOrientation::FixRRPOrientation(LAMMPS *lmp, int narg, char **arg) :
   FixRRPOrientation::grow_arrays(atom->nmax);
   atom->add_callback(Atom::GROW);
   atom->add_callback(Atom::RESTART);
-  atom->add_callback(Atom::BORDER);
+  if (borders) atom->add_callback(Atom::BORDER);
   for (int i = 0; i < atom->nmax; i++) FixRRPOrientation::set_arrays(i);
 }
 
@@ -55,7 +55,7 @@ FixRRPOrientation::~FixRRPOrientation()
   if (copymode) return;
   atom->delete_callback(id, Atom::GROW);
   atom->delete_callback(id, Atom::RESTART);
-  atom->delete_callback(id, Atom::BORDER);
+  if (borders) atom->delete_callback(id, Atom::BORDER);
   if (index >= 0) atom->remove_custom(index, 1, NQUAT);
 }
 

@@ -22,7 +22,9 @@ namespace LAMMPS_NS {
 
 class FixRRPOrientation : public Fix, public RRPOrientation::Store {
  public:
-  FixRRPOrientation(class LAMMPS *, int, char **);
+  // borders: send the rows to new ghost atoms with the atoms' borders (the KOKKOS twin does not:
+  // a border callback would turn KOKKOS to its classic communication; it forwards them after)
+  FixRRPOrientation(class LAMMPS *, int, char **, bool borders = true);
   ~FixRRPOrientation() override;
   int setmask() override;
   double memory_usage() override;
@@ -52,6 +54,7 @@ class FixRRPOrientation : public Fix, public RRPOrientation::Store {
 
  protected:
   int index;    // of d2_rrp_quat among the atom's custom arrays
+  bool borders;
   double **quat() const;
 };
 

@@ -36,7 +36,7 @@ class FixRRPWall : public Fix {
 
   void *extract(const char *, int &) override;
 
- private:
+ protected:    // (and the KOKKOS twin's)
   int ilevel_respa = 0;    // run_style respa: the level of its force
   int dim, side;    // axis 0,1,2; +1 for a lo wall (atoms above it), -1 for a hi wall
   double coord, kpw;

@@ -50,18 +50,6 @@ RRP_CLONES int rrp_hertz_pair_factors(int n, const double *K, const double *a, c
   return bad ? RRP_ENONFINITE : RRP_OK;
 }
 
-double rrp_hertz_wall(double K, double R, double s, double *force)
-{
-  const double delta = 1.0 - s / R;
-  if (!(delta > 0.0)) {
-    *force = 0.0;
-    return 0.0;
-  }
-  const double sd = sqrt(delta);
-  *force = K / R * delta * sd;
-  return 0.4 * K * delta * delta * sd;
-}
-
 double rrp_hertz_mix(double K1, double K2)
 {
   return sqrt(K1 * K2);

@@ -11,10 +11,17 @@
 #include "memory_kokkos.h"
 
 using namespace LAMMPS_NS;
+using namespace FixConst;
+
+static constexpr int NQUAT = 4;
 
 FixRRPOrientationKokkos::FixRRPOrientationKokkos(LAMMPS *lmp, int narg, char **arg) :
-    FixRRPOrientation(lmp, narg, arg)
+    FixRRPOrientation(lmp, narg, arg, false)
 {
+  kokkosable = 1;
+  exchange_comm_device = sort_device = 1;
+  maxexchange = 1 + NQUAT;    // the offset of the atom's values, then its quaternion
+  comm_border = 0;
   // one style for LAMMPS (restart files name it): RRP/ORIENTATION, as without KOKKOS
   delete[] style;
   style = utils::strdup(RRPOrientation::STORE_FIX_STYLE);
@@ -39,6 +46,85 @@ FixRRPOrientationKokkos::~FixRRPOrientationKokkos()
   if (copymode) return;
   // the view frees the rows; the host fix's destructor then removes the emptied array
   if (index >= 0) memoryKK->destroy_kokkos(k_quat, atom->darray[index]);
+}
+
+int FixRRPOrientationKokkos::setmask()
+{
+  return POST_NEIGHBOR;
+}
+
+/* the ghost atoms' rows, after the borders made them (KOKKOS on the device) */
+
+void FixRRPOrientationKokkos::setup_post_neighbor()
+{
+  forward();
+}
+
+void FixRRPOrientationKokkos::post_neighbor()
+{
+  forward();
+}
+
+/* ----------------------------------------------------------------------
+   exchange on the device, in the layout of CommKokkos::exchange_device: for the k-th atom sent,
+   buf[k] is the offset of its values (counted from the buffer's start), which follow the nsend
+   offsets; an atom that moves into a sent atom's place (copylist) takes its row here
+------------------------------------------------------------------------- */
+
+int FixRRPOrientationKokkos::pack_exchange_kokkos(const int &nsend, DAT::tdual_xfloat_2d &k_buf,
+                                                  DAT::tdual_int_1d k_sendlist,
+                                                  DAT::tdual_int_1d k_copylist,
+                                                  ExecutionSpace /*space*/)
+{
+  k_quat.sync_device();
+  k_buf.sync_device();
+  k_sendlist.sync_device();
+  k_copylist.sync_device();
+  auto q = k_quat.d_view;
+  auto sendlist = k_sendlist.d_view;
+  auto copylist = k_copylist.d_view;
+  DAT::t_xfloat_1d_um buf(k_buf.d_view.data(), k_buf.extent(0) * k_buf.extent(1));
+  const int n = nsend;
+  // the values of every sent atom first, then the holes filled: a copy source may itself be sent
+  Kokkos::parallel_for(Kokkos::RangePolicy<LMPDeviceType>(0, n), KOKKOS_LAMBDA(const int k) {
+    const int i = sendlist(k);
+    const int m = n + NQUAT * k;
+    buf(k) = d_ubuf(m).d;
+    for (int c = 0; c < NQUAT; c++) buf(m + c) = q(i, c);
+  });
+  Kokkos::parallel_for(Kokkos::RangePolicy<LMPDeviceType>(0, n), KOKKOS_LAMBDA(const int k) {
+    const int i = sendlist(k), j = copylist(k);
+    if (j > -1)
+      for (int c = 0; c < NQUAT; c++) q(i, c) = q(j, c);
+  });
+  k_quat.modify_device();
+  return n * (1 + NQUAT);
+}
+
+void FixRRPOrientationKokkos::unpack_exchange_kokkos(DAT::tdual_xfloat_2d &k_buf,
+                                                     DAT::tdual_int_1d &k_indices, int nrecv,
+                                                     int nrecv1, int nextrarecv1,
+                                                     ExecutionSpace /*space*/)
+{
+  k_quat.sync_device();
+  auto q = k_quat.d_view;
+  auto indices = k_indices.d_view;
+  DAT::t_xfloat_1d_um buf(k_buf.d_view.data(), k_buf.extent(0) * k_buf.extent(1));
+  Kokkos::parallel_for(Kokkos::RangePolicy<LMPDeviceType>(0, nrecv), KOKKOS_LAMBDA(const int k) {
+    const int index = indices(k);
+    if (index < 0) return;
+    int m = (int) d_ubuf(buf(k)).i;
+    if (k >= nrecv1) m = nextrarecv1 + (int) d_ubuf(buf(nextrarecv1 + k - nrecv1)).i;
+    for (int c = 0; c < NQUAT; c++) q(index, c) = buf(m + c);
+  });
+  k_quat.modify_device();
+}
+
+void FixRRPOrientationKokkos::sort_kokkos(Kokkos::BinSort<KeyViewType, BinOp> &Sorter)
+{
+  k_quat.sync_device();
+  Sorter.sort(LMPDeviceType(), k_quat.d_view);
+  k_quat.modify_device();
 }
 
 void FixRRPOrientationKokkos::host_access(bool write)

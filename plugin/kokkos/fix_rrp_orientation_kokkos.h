@@ -5,7 +5,10 @@
    reads and writes the same rows as without KOKKOS. Host access goes through
    RRPOrientation::array (a sync of the host side, then, for writers, marked modified there);
    the KOKKOS styles take the device side with device_view(). Its style is RRP/ORIENTATION, so
-   restart files interchange with runs without KOKKOS.
+   restart files interchange with runs without KOKKOS. The rows migrate with their atoms and are
+   sorted with them on the device (KOKKOS's exchange and sort, not the classic ones); ghost rows
+   are sent after each reneighboring (post_neighbor), not with the borders, which KOKKOS would
+   otherwise make on the host.
 ------------------------------------------------------------------------- */
 
 #ifndef LMP_FIX_RRP_ORIENTATION_KOKKOS_H
@@ -14,14 +17,26 @@
 #include "rrp_kokkos.h"
 
 #include "fix_rrp_orientation.h"
+#include "kokkos_base.h"
 
 namespace LAMMPS_NS {
 
-class FixRRPOrientationKokkos : public FixRRPOrientation {
+class FixRRPOrientationKokkos : public FixRRPOrientation, public KokkosBase {
  public:
   FixRRPOrientationKokkos(class LAMMPS *, int, char **);
   ~FixRRPOrientationKokkos() override;
   void post_constructor() override;
+  int setmask() override;
+  void setup_post_neighbor() override;
+  void post_neighbor() override;
+
+  // KOKKOS's own exchange and sort of the atoms, on the device (no classic communication)
+  int pack_exchange_kokkos(const int &nsend, DAT::tdual_xfloat_2d &k_buf,
+                           DAT::tdual_int_1d k_sendlist, DAT::tdual_int_1d k_copylist,
+                           ExecutionSpace space) override;
+  void unpack_exchange_kokkos(DAT::tdual_xfloat_2d &k_buf, DAT::tdual_int_1d &indices, int nrecv,
+                              int nrecv1, int nextrarecv1, ExecutionSpace space) override;
+  void sort_kokkos(Kokkos::BinSort<KeyViewType, BinOp> &Sorter) override;
 
   void grow_arrays(int) override;
   void copy_arrays(int, int, int) override;

@@ -8,6 +8,7 @@
 
 #include "rrp_register.h"
 
+#include "fix_rrp_field_kokkos.h"
 #include "fix_rrp_nve_kokkos.h"
 #include "fix_rrp_orientation_kokkos.h"
 #include "pair_rrp_hertz_kokkos.h"
@@ -24,6 +25,18 @@ const entry STYLES[] = {
      &create_v2<FixRRPNVEKokkos<LMPDeviceType>>},
     {"fix", "rrp/nve/kk/host", "fix rrp/nve with KOKKOS on the host", nullptr,
      &create_v2<FixRRPNVEKokkos<LMPHostType>>},
+    {"fix", "rrp/gravity/kk", "fix rrp/gravity with KOKKOS", nullptr,
+     &create_v2<FixRRPGravityKokkos<LMPDeviceType>>},
+    {"fix", "rrp/gravity/kk/device", "fix rrp/gravity with KOKKOS", nullptr,
+     &create_v2<FixRRPGravityKokkos<LMPDeviceType>>},
+    {"fix", "rrp/gravity/kk/host", "fix rrp/gravity with KOKKOS on the host", nullptr,
+     &create_v2<FixRRPGravityKokkos<LMPHostType>>},
+    {"fix", "rrp/wall/kk", "fix rrp/wall with KOKKOS", nullptr,
+     &create_v2<FixRRPWallKokkos<LMPDeviceType>>},
+    {"fix", "rrp/wall/kk/device", "fix rrp/wall with KOKKOS", nullptr,
+     &create_v2<FixRRPWallKokkos<LMPDeviceType>>},
+    {"fix", "rrp/wall/kk/host", "fix rrp/wall with KOKKOS on the host", nullptr,
+     &create_v2<FixRRPWallKokkos<LMPHostType>>},
     {"pair", "rrp/hertz/kk", "pair_style rrp/hertz with KOKKOS", &create_v1<PairRRPHertzKokkos<LMPDeviceType>>,
      nullptr},
     {"pair", "rrp/hertz/kk/device", "pair_style rrp/hertz with KOKKOS",

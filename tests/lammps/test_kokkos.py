@@ -47,7 +47,8 @@ if "${mode} == read" then "read_restart ${restart}" elif "${mode} == data" &
 comm_modify     vel yes
 # (KOKKOS sorts atoms by its own rule: off, so that the atom order, hence the order of the
 # neighbor lists, is the host run's, and restarts continue bitwise)
-atom_modify     sort 0 0.0
+variable sort index 0
+atom_modify     sort ${sort} 0.0
 # hostpair yes: the host pair style in a KOKKOS run (its forces bitwise the host run's)
 if "${hostpair} == yes" then "suffix off"
 pair_style      rrp/hertz
@@ -166,6 +167,18 @@ for label, threads, pk in (("2 threads, half/thread list", 2, ()), ("1 thread, f
     err = max_rel(host["exact", 1], dump(wd))
     t.check(f"pair rrp/hertz/kk, {label}: after 1,000 steps of the chaotic gas the run stays near "
             f"the host's (round-off grown, no error)", err <= 1e-5, f"max relative difference {err:.2g}")
+
+# 3. KOKKOS sorts the atoms on the device and moves their orientations with them: sorted every
+#    10 steps, the run is the unsorted host run's to round-off (the pair sums' order changes with
+#    the atoms' order); an orientation left behind would differ by its whole size
+for np in (1, 2):
+    ref_wd = t.workdir("kk-sort-host")
+    run(ref_wd, False, np=np, nsteps=200)
+    wd = t.workdir("kk-sort")
+    run(wd, True, np=np, nsteps=200, sort=10)
+    err = max_rel(dump(ref_wd), dump(wd))
+    t.check(f"atoms sorted on the device every 10 steps ({np} rank(s)): the orientations move with "
+            f"their atoms (200 steps, round-off only)", err <= 1e-9, f"max relative difference {err:.2g}")
 
 # restart and data files interchange: 500 steps under one, written, 500 more under the other,
 # against the run that makes the same two runs of 500 steps without writing and reading (a run

@@ -78,8 +78,19 @@ int rrp_hertz_pair_factors(int n, const double *K, const double *a, const double
  * mean sqrt(K1 K2) (the mixing rule of pair_style rrp/hertz). */
 double rrp_hertz_mix(double K1, double K2);
 
-/* Returns U and sets *force, the force along the wall normal (>= 0, away from the wall). */
-double rrp_hertz_wall(double K, double R, double s, double *force);
+/* Returns U and sets *force, the force along the wall normal (>= 0, away from the wall). An
+ * inline kernel (rrp/kernel.h), run by fix rrp/wall/kk too. */
+RRP_KERNEL double rrp_hertz_wall(double K, double R, double s, double *force)
+{
+  const double delta = 1.0 - s / R;
+  if (!(delta > 0.0)) {
+    *force = 0.0;
+    return 0.0;
+  }
+  const double sd = sqrt(delta);
+  *force = K / R * delta * sd;
+  return 0.4 * K * delta * delta * sd;
+}
 
 /* The work a moving wall does on the particles, W = integral of dU/dc over the wall's path (the
  * energy its motion puts into them), by the trapezoid rule over the wall's steps:

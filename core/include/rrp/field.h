@@ -15,17 +15,19 @@
 #ifndef RRP_FIELD_H
 #define RRP_FIELD_H
 
-#ifdef __cplusplus
-extern "C" {
-#endif
+#include "rrp/kernel.h"
 
 /* Returns U = -m g.(R l) and adds the spatial torque m (R l) x g to torque[3]; finite for
- * m |g| |l| within the double range. */
-double rrp_lever_field(double m, const double q[4], const double l[3], const double g[3],
-                       double torque[3]);
-
-#ifdef __cplusplus
+ * m |g| |l| within the double range. An inline kernel (rrp/kernel.h), run by fix
+ * rrp/gravity/kk too. */
+RRP_KERNEL double rrp_lever_field(double m, const double q[4], const double l[3],
+                                  const double g[3], double torque[3])
+{
+  double rl[3], t[3];
+  rrp_qrot(q, l, rl);
+  rrp_cross3(rl, g, t); /* T = m (R l) x g = -d U / d(rotation) */
+  for (int d = 0; d < 3; d++) torque[d] += m * t[d];
+  return -m * rrp_dot3(g, rl);
 }
-#endif
 
 #endif
