@@ -58,7 +58,7 @@ void ComputeRRPEnergy::compute_vector()
     auto eterm = static_cast<double *>(extract_from(bond, "eterm"));
     for (int k = 0; k < 3; k++) local[k] = eterm[k];
   }
-  if (Pair *pair = force->pair_match("^rrp/hertz$", 0)) local[3] = pair->eng_vdwl;
+  if (Pair *pair = force->pair_match("^rrp/hertz", 0)) local[3] = pair->eng_vdwl;
   for (auto &fix : modify->get_fix_by_style("^rrp/wall$")) {
     int dim = -1;
     auto e = static_cast<double *>(fix->extract("energy_local", dim));

@@ -23,8 +23,15 @@ template <class DeviceType> class FixRRPNVEKokkos : public FixRRPNVE {
   void setup(int) override;
   void initial_integrate(int) override;
   void final_integrate() override;
+  int modify_param(int, char **) override;
 
  private:
+  // the device's memory is the host's (Serial, OpenMP, Threads): each thread runs the core's
+  // blocked loops on a chunk of the atoms; else (a GPU) a kernel per atom
+  static constexpr bool on_host =
+      std::is_same_v<typename DeviceType::memory_space, Kokkos::HostSpace>;
+  bool per_atom;    // fix_modify kernel atom: the per-atom kernel on the host too
+  rrp_spheres host_views(const typename RRPKokkos::tdual_quat::t_dev &q, int n);
   class FixRRPOrientationKokkos *store_kk;
   bool said_kokkos;    // the log line that the /kk style runs (once)
   void sync_output();

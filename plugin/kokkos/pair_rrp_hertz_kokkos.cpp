@@ -44,9 +44,11 @@ template <class DeviceType, int NEIGHFLAG, int NEWTON, int EVFLAG> struct HertzK
   typedef ArrayTypes<DeviceType> AT;
 
   typename AT::t_x_array_randomread x;
-  Kokkos::View<F_FLOAT *[3], typename DAT::t_f_array::array_layout,
-               typename KKDevice<DeviceType>::value,
-               Kokkos::MemoryTraits<AtomicF<NEIGHFLAG>::value>>
+  // the forces: with half/thread lists a copy per thread summed after the kernel (OpenMP), or
+  // atomic sums (a GPU); else the forces themselves
+  Kokkos::Experimental::ScatterView<F_FLOAT *[3], typename DAT::t_f_array::array_layout,
+                                    typename KKDevice<DeviceType>::value,
+                                    Kokkos::Experimental::ScatterSum, NeedDup_v<NEIGHFLAG, DeviceType>>
       f;
   typename AT::t_float_1d_randomread radius;
   typename AT::t_int_1d_randomread type;
@@ -113,6 +115,7 @@ template <class DeviceType, int NEIGHFLAG, int NEWTON, int EVFLAG> struct HertzK
 
   KOKKOS_INLINE_FUNCTION void operator()(const int ii, value_type &s) const
   {
+    auto a_f = f.template access<AtomicDup_v<NEIGHFLAG, DeviceType>>();
     const int i = ilist(ii);
     const double xi = x(i, 0), yi = x(i, 1), zi = x(i, 2), ri = radius(i);
     const int itype = type(i);
@@ -145,15 +148,15 @@ template <class DeviceType, int NEIGHFLAG, int NEWTON, int EVFLAG> struct HertzK
       fyi += fy;
       fzi += fz;
       if (NEIGHFLAG != FULL && (NEWTON || j < nlocal)) {
-        f(j, 0) -= fx;
-        f(j, 1) -= fy;
-        f(j, 2) -= fz;
+        a_f(j, 0) -= fx;
+        a_f(j, 1) -= fy;
+        a_f(j, 2) -= fz;
       }
       if (EVFLAG) tally(s, i, j, factor * e, fx, fy, fz, dx, dy, dz);
     }
-    f(i, 0) += fxi;
-    f(i, 1) += fyi;
-    f(i, 2) += fzi;
+    a_f(i, 0) += fxi;
+    a_f(i, 1) += fyi;
+    a_f(i, 2) += fzi;
   }
 };
 
@@ -161,7 +164,7 @@ template <class DeviceType, int NEIGHFLAG, int NEWTON, int EVFLAG> struct HertzK
 
 template <class DeviceType>
 PairRRPHertzKokkos<DeviceType>::PairRRPHertzKokkos(LAMMPS *lmp) :
-    PairRRPHertz(lmp), neighflag(HALF), kpp_changed(true)
+    PairRRPHertz(lmp), neighflag(HALF), kpp_changed(true), dup_rows(-1)
 {
   kokkosable = 1;
   atomKK = (AtomKokkos *) atom;
@@ -205,7 +208,22 @@ void PairRRPHertzKokkos<DeviceType>::launch(int inum, RRPHertzSums &s)
 {
   HertzKernel<DeviceType, NEIGHFLAG, NEWTON, EVFLAG> k;
   k.x = atomKK->k_x.view<DeviceType>();
-  k.f = atomKK->k_f.view<DeviceType>();
+  auto f = atomKK->k_f.view<DeviceType>();
+  constexpr bool dup =
+      std::is_same_v<NeedDup_v<NEIGHFLAG, DeviceType>, Kokkos::Experimental::ScatterDuplicated>;
+  if constexpr (dup) {
+    if (dup_rows != (int) f.extent(0)) {
+      dup_f = Kokkos::Experimental::create_scatter_view<Kokkos::Experimental::ScatterSum,
+                                                        NeedDup_v<NEIGHFLAG, DeviceType>>(f);
+      dup_rows = (int) f.extent(0);
+    } else {
+      dup_f.reset();
+    }
+    k.f = dup_f;
+  } else {
+    k.f = Kokkos::Experimental::create_scatter_view<Kokkos::Experimental::ScatterSum,
+                                                    NeedDup_v<NEIGHFLAG, DeviceType>>(f);
+  }
   k.radius = atomKK->k_radius.view<DeviceType>();
   k.type = atomKK->k_type.view<DeviceType>();
   k.kpp = k_kpp.template view<DeviceType>();
@@ -222,6 +240,7 @@ void PairRRPHertzKokkos<DeviceType>::launch(int inum, RRPHertzSums &s)
   k.vflag_global = vflag_global;
   k.vflag_atom = vflag_atom;
   Kokkos::parallel_reduce(Kokkos::RangePolicy<DeviceType>(0, inum), k, s);
+  if constexpr (dup) Kokkos::Experimental::contribute(f, k.f);
 }
 
 template <class DeviceType> void PairRRPHertzKokkos<DeviceType>::compute(int eflag, int vflag)

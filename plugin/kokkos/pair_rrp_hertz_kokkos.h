@@ -13,6 +13,8 @@
 
 #include "pair_rrp_hertz.h"
 
+#include <Kokkos_ScatterView.hpp>
+
 namespace LAMMPS_NS {
 
 template <class DeviceType> class PairRRPHertzKokkos : public PairRRPHertz {
@@ -29,6 +31,14 @@ template <class DeviceType> class PairRRPHertzKokkos : public PairRRPHertz {
   typename ArrayTypes<DeviceType>::tdual_ffloat_2d k_kpp;
   DAT::tdual_efloat_1d k_eatom;
   DAT::tdual_virial_array k_vatom;
+  // the per-thread copies of the forces for half/thread lists on OpenMP, kept from one
+  // computation to the next (zeroed, not allocated, each time)
+  Kokkos::Experimental::ScatterView<F_FLOAT *[3], typename DAT::t_f_array::array_layout,
+                                    typename KKDevice<DeviceType>::value,
+                                    Kokkos::Experimental::ScatterSum,
+                                    NeedDup_v<HALFTHREAD, DeviceType>>
+      dup_f;
+  int dup_rows;    // the rows of dup_f (those of the forces when it was made)
   template <int NEIGHFLAG, int NEWTON, int EVFLAG> void launch(int inum, struct RRPHertzSums &s);
 };
 
