@@ -50,7 +50,7 @@ BondRRPBinder::BondRRPBinder(LAMMPS *_lmp) :
     check_pending(true), first_compute(true),
     rupture(false), r0_max(0.0),
     id_fix_dummy(nullptr), id_fix_history(nullptr), fix_history(nullptr), ndata(7),
-    breaks(new RRPBondBreaks(_lmp, "rrp/binder")), block(new rrp_binder_block)
+    breaks(new RRPBondBreaks(_lmp, "rrp/binder")), block(new Block)
 {
   writedata = 1;
   single_extra = 3;
@@ -64,8 +64,12 @@ BondRRPBinder::BondRRPBinder(LAMMPS *_lmp) :
 
 BondRRPBinder::~BondRRPBinder()
 {
-  if (modify->nfix && id_fix_dummy) modify->delete_fix(id_fix_dummy);
-  if (modify->nfix && fix_history) modify->delete_fix(id_fix_history);
+  // (the fixes may be gone before the bond style: plugin_clear unloads a plugin's fix styles,
+  // deleting their fixes, before its bond styles, in the order they were registered)
+  if (modify->nfix && id_fix_dummy && modify->get_fix_by_id(id_fix_dummy))
+    modify->delete_fix(id_fix_dummy);
+  if (modify->nfix && fix_history && modify->get_fix_by_id(id_fix_history))
+    modify->delete_fix(id_fix_history);
   delete breaks;
   delete[] id_fix_dummy;
   delete[] id_fix_history;
@@ -318,11 +322,19 @@ void BondRRPBinder::capture(int i, int j, double **quat)
    the block kernel does not have, and a block the kernel refused, whose bad bond is named here
 ------------------------------------------------------------------------- */
 
-void BondRRPBinder::loads_one_by_one(int nb)
+void BondRRPBinder::loads(Block &k, double **quat)
 {
-  rrp_binder_block &b = *block;
+  if (shear_form == RRP_SHEAR_PAPER || rrp_binder_loads(&k.b, k.nb, shear_form) != RRP_OK)
+    loads_one_by_one(k, quat);
+}
+
+void BondRRPBinder::loads_one_by_one(Block &blk, double **quat)
+{
+  rrp_binder_block &b = blk.b;
+  const int nb = blk.nb;
+  const int *bi = blk.bi, *bj = blk.bj;
+  const double *const *bslot = blk.bslot;
   double **x = atom->x;
-  double **quat = RRPOrientation::array(lmp);
   tagint *tag = atom->tag;
   for (int k = 0; k < nb; k++) {
     const int i = bi[k], j = bj[k];
@@ -351,9 +363,11 @@ void BondRRPBinder::loads_one_by_one(int nb)
    computation)
 ------------------------------------------------------------------------- */
 
-int BondRRPBinder::gather(int &next, int &ncaptured, double **quat)
+void BondRRPBinder::gather(Block &blk, int &next, int &ncaptured, double **quat)
 {
-  rrp_binder_block &b = *block;
+  rrp_binder_block &b = blk.b;
+  int *bond = blk.bond, *bi = blk.bi, *bj = blk.bj;
+  const double **bslot = blk.bslot;
   int **bondlist = neighbor->bondlist;
   const int nbondlist = neighbor->nbondlist;
   tagint *tag = atom->tag;
@@ -417,7 +431,7 @@ int BondRRPBinder::gather(int &next, int &ncaptured, double **quat)
     bslot[nb] = slot;
     nb++;
   }
-  return nb;
+  blk.nb = nb;
 }
 
 /* ----------------------------------------------------------------------
@@ -426,9 +440,11 @@ int BondRRPBinder::gather(int &next, int &ncaptured, double **quat)
    and energies
 ------------------------------------------------------------------------- */
 
-void BondRRPBinder::apply(int nb)
+void BondRRPBinder::apply(const Block &blk)
 {
-  const rrp_binder_block &b = *block;
+  const rrp_binder_block &b = blk.b;
+  const int nb = blk.nb;
+  const int *bond = blk.bond, *bi = blk.bi, *bj = blk.bj;
   int **bondlist = neighbor->bondlist;
   tagint *tag = atom->tag;
   double *f0 = atom->f[0], *t0 = atom->torque[0];
@@ -447,7 +463,7 @@ void BondRRPBinder::apply(int nb)
                      tag[i], tag[j], update->ntimestep, b.angle[k], TWIST_WARN);
     }
     if (rupture) {
-      const rrp_binder_load load = rrp_binder_block_get(block, k);
+      const rrp_binder_load load = rrp_binder_block_get(&b, k);
       double energy = 0.0;
       const int mode = rrp_binder_breaks(&law[bondlist[n][2]], &load, &energy);
       if (mode) {
@@ -489,13 +505,7 @@ void BondRRPBinder::apply(int nb)
 
 void BondRRPBinder::compute(int eflag, int vflag)
 {
-  if (check_pending) {
-    RRPOrientation::check_reader(lmp, "Bond style rrp/binder", 1, true, orientation_fixed);
-    check_pending = false;
-  }
-  ev_init(eflag, vflag);
-  eterm[0] = eterm[1] = eterm[2] = 0.0;
-  if (fix_history->stale) fix_history->index_slots();
+  compute_begin(eflag, vflag);
 
   // the bonds in blocks: gathered, their loads evaluated across SIMD lanes (rrp_binder_loads;
   // one by one for the printed shear form, which the block kernel does not have, or a block it
@@ -503,12 +513,26 @@ void BondRRPBinder::compute(int eflag, int vflag)
   double **quat = RRPOrientation::array(lmp);
   int ncaptured = 0, next = 0;
   while (next < neighbor->nbondlist) {
-    const int nb = gather(next, ncaptured, quat);
-    if (shear_form == RRP_SHEAR_PAPER || rrp_binder_loads(block, nb, shear_form) != RRP_OK)
-      loads_one_by_one(nb);
-    apply(nb);
+    gather(*block, next, ncaptured, quat);
+    loads(*block, quat);
+    apply(*block);
   }
+  compute_end(ncaptured);
+}
 
+void BondRRPBinder::compute_begin(int eflag, int vflag)
+{
+  if (check_pending) {
+    RRPOrientation::check_reader(lmp, "Bond style rrp/binder", 1, true, orientation_fixed);
+    check_pending = false;
+  }
+  ev_init(eflag, vflag);
+  eterm[0] = eterm[1] = eterm[2] = 0.0;
+  if (fix_history->stale) fix_history->index_slots();
+}
+
+void BondRRPBinder::compute_end(int ncaptured)
+{
   // broken binders leave the bond lists after the loop (their slots move), and the bond list's
   // index into the slots is made again
   if (rupture && breaks->end_step(fix_history)) fix_history->index_slots();

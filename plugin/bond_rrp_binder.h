@@ -59,15 +59,29 @@ class BondRRPBinder : public Bond {
   class FixRRPBinderHistory *fix_history;
   int ndata;              // values per slot of the history (rrp_binder_slot_size)
   class RRPBondBreaks *breaks;    // break records, removal of broken bonds, their counts
-  rrp_binder_block *block;        // the bonds of one block: inputs and loads
-  int bond[RRP_BINDER_BLOCK], bi[RRP_BINDER_BLOCK], bj[RRP_BINDER_BLOCK];    // of the block
-  const double *bslot[RRP_BINDER_BLOCK];
+  // the bonds of one block: the core's inputs and loads, and for each its entry of the bond
+  // list, its two atoms (the lower ID first) and its reference slot
+  struct Block {
+    rrp_binder_block b;
+    int nb;
+    int bond[RRP_BINDER_BLOCK], bi[RRP_BINDER_BLOCK], bj[RRP_BINDER_BLOCK];
+    const double *bslot[RRP_BINDER_BLOCK];
+  };
+  Block *block;
 
   void allocate();
   void capture(int i, int j, double **quat);
-  int gather(int &next, int &ncaptured, double **quat);
-  void loads_one_by_one(int nb);
-  void apply(int nb);
+  // what compute() does before the blocks (checks, tallies reset, slot index) and after them
+  // (broken binders removed, the first computation's captures said)
+  void compute_begin(int eflag, int vflag);
+  void compute_end(int ncaptured);
+  // the next block from bond list entry next on (a bond without reference is captured, counted
+  // in ncaptured), its loads, then applied to the atoms; the first two touch nothing but the
+  // block (the KOKKOS twin runs them on several blocks at once)
+  void gather(Block &k, int &next, int &ncaptured, double **quat);
+  void loads(Block &k, double **quat);
+  void loads_one_by_one(Block &k, double **quat);
+  void apply(const Block &k);
   int reference_of(int i, int j, const double *&slot);
   void make_laws();
   void set_form(int);

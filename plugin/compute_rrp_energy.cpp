@@ -12,6 +12,8 @@
 #include "pair.h"
 #include "update.h"
 
+#include "rrp_orientation.h"
+
 using namespace LAMMPS_NS;
 
 static constexpr int NTERMS = 5;    // summed over the ranks
@@ -53,7 +55,7 @@ void ComputeRRPEnergy::compute_vector()
 
   // each style's own tallies, read through extract()
   double local[NTERMS] = {0.0, 0.0, 0.0, 0.0, 0.0};
-  Bond *bond = force->bond_match("rrp/binder");
+  Bond *bond = RRPOrientation::binder(lmp);
   if (bond) {
     auto eterm = static_cast<double *>(extract_from(bond, "eterm"));
     for (int k = 0; k < 3; k++) local[k] = eterm[k];

@@ -266,7 +266,7 @@ void FixRRPBinderHistory::write_data_header(FILE *fp, int mth)
   }
   double released = 0.0, nbroken = 0.0;
   int dim;
-  if (force->bond && force->bond_match("rrp/binder")) {
+  if (RRPOrientation::binder(lmp)) {
     auto *r = (double *) force->bond->extract("released", dim);
     auto *b = (double *) force->bond->extract("nbroken", dim);
     if (r) released = *r;

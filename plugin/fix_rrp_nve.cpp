@@ -480,7 +480,7 @@ void FixRRPNVE::init()
   auto all = modify->get_fix_by_style("^rrp/nve$");
   wd_header = wd_section = (data_writer(lmp) == this) ? 1 : 0;
   const bool last = all.back() == this;
-  const bool reads = ghost_mode == GHOSTS_ALWAYS || force->bond_match("rrp/binder");
+  const bool reads = ghost_mode == GHOSTS_ALWAYS || binder(lmp);
   send_quat = layout == ATOM_QUAT && !comm->ghost_velocity && last;
   comm_border = send_quat ? NQUAT : 0;    // read by Comm::init, which runs after this
   comm_ghosts = last && reads && (layout == STORE || send_quat);

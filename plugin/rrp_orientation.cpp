@@ -8,6 +8,7 @@
 #include "comm.h"
 #include "error.h"
 #include "fix.h"
+#include "force.h"
 #include "lammps.h"
 #include "modify.h"
 
@@ -27,6 +28,14 @@ int RRPOrientation::layout(LAMMPS *lmp)
   int flag, cols;
   const int index = lmp->atom->find_custom(STORE_NAME, flag, cols);
   return (index >= 0 && flag == 1 && cols == 4) ? STORE : NONE;
+}
+
+Bond *RRPOrientation::binder(LAMMPS *lmp)
+{
+  for (const char *name :
+       {"rrp/binder", "rrp/binder/kk", "rrp/binder/kk/host", "rrp/binder/kk/device"})
+    if (Bond *b = lmp->force->bond_match(name)) return b;
+  return nullptr;
 }
 
 const char *RRPOrientation::describe(int layout)

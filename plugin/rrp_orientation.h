@@ -23,6 +23,7 @@
 namespace LAMMPS_NS {
 class LAMMPS;
 class Fix;
+class Bond;
 
 namespace RRPOrientation {
 
@@ -38,6 +39,11 @@ namespace RRPOrientation {
   bool sphere_integrator(const char *style);
   // the layout in use now
   int layout(LAMMPS *lmp);
+
+  // bond_style rrp/binder, which reads the orientations of ghost atoms every step, or its
+  // KOKKOS twin (rrp/binder/kk, .../kk/host, .../kk/device), also as a substyle of hybrid;
+  // nullptr if the run has none
+  class Bond *binder(LAMMPS *lmp);
 
   // what the store of layout STORE (fix RRP/ORIENTATION, and its KOKKOS twin
   // RRP/ORIENTATION/kk, whose rows live in a Kokkos view) offers beyond a fix

@@ -54,7 +54,7 @@ void RRPSphereTurn::init()
   // the binder reads the orientations of ghost atoms: layout STORE sends them from the store
   // after each turn; layout ATOM_QUAT needs comm_modify vel yes (the binder checks it), with
   // which LAMMPS sends them with the velocities
-  comm_ghosts = layout == STORE && lmp->force->bond_match("rrp/binder");
+  comm_ghosts = layout == STORE && RRPOrientation::binder(lmp);
 }
 
 void RRPSphereTurn::setup()

@@ -8,6 +8,7 @@
 
 #include "rrp_register.h"
 
+#include "bond_rrp_binder_kokkos.h"
 #include "fix_rrp_field_kokkos.h"
 #include "fix_rrp_nve_kokkos.h"
 #include "fix_rrp_orientation_kokkos.h"
@@ -37,6 +38,12 @@ const entry STYLES[] = {
      &create_v2<FixRRPWallKokkos<LMPDeviceType>>},
     {"fix", "rrp/wall/kk/host", "fix rrp/wall with KOKKOS on the host", nullptr,
      &create_v2<FixRRPWallKokkos<LMPHostType>>},
+    {"bond", "rrp/binder/kk", "bond_style rrp/binder with KOKKOS (the host's threads)",
+     &create_v1<BondRRPBinderKokkos>, nullptr},
+    {"bond", "rrp/binder/kk/host", "bond_style rrp/binder with KOKKOS (the host's threads)",
+     &create_v1<BondRRPBinderKokkos>, nullptr},
+    {"bond", "rrp/binder/kk/device", "bond_style rrp/binder with KOKKOS (the host's threads)",
+     &create_v1<BondRRPBinderKokkos>, nullptr},
     {"pair", "rrp/hertz/kk", "pair_style rrp/hertz with KOKKOS", &create_v1<PairRRPHertzKokkos<LMPDeviceType>>,
      nullptr},
     {"pair", "rrp/hertz/kk/device", "pair_style rrp/hertz with KOKKOS",

@@ -222,6 +222,10 @@ for label, threads, np in (("1 thread", 1, 1), ("2 threads", 2, 1), ("2 ranks", 
     t.check(f"torus, {label}: the /kk styles give the host styles' positions and orientations after "
             f"1,000 steps (through the impact)", len(got) == 80 and err <= 1e-12,
             f"max relative difference {err:.2g}")
+    t.check(f"torus, {label}: -sf kk picks fix rrp/nve/kk, pair rrp/hertz/kk and bond rrp/binder/kk",
+            "Fix rrp/nve/kk integrate:" in out and "pair rrp/hertz/kk" in out
+            and f"Bond style rrp/binder/kk: blocks of binders on {threads} threads" in out,
+            " | ".join(l for l in out.splitlines() if "/kk" in l))
     # each column over its largest value, or 1 (energies and momenta of order 1 to 100; a
     # momentum component that stays at round-off is compared absolutely)
     eerr = max(max(abs(ra[c] - rb[c]) for ra, rb in zip(host_energy, energy)) /
