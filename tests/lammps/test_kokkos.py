@@ -239,6 +239,50 @@ for label, threads, np in (("1 thread", 1, 1), ("2 threads", 2, 1), ("2 ranks", 
                 len(energy) == len(host_energy) and eerr <= tol,
                 f"max relative difference {eerr:.2g} (bound {tol:g})")
 
+# 5. the composite of examples/composite: a packed sample of 400 spheres compressed between two
+#    walls until about 100 binders break (887 steps; fix rrp/damping, without a twin, beside the
+#    /kk styles): the breaks (which binder, when, by which mode, the energy released) and the
+#    final state as the host styles'
+comp = t.workdir("kk-composite")
+subprocess.run([t.LMP, "-in", os.path.join(t.EXAMPLES, "composite", "in.pack"), "-log", "none", "-echo",
+                "none", "-screen", "none", "-var", "plugin", t.PLUGIN, "-var", "n", "400", "-var", "data",
+                "data.composite"], cwd=comp, check=True, stdin=subprocess.DEVNULL)
+
+
+def compress(name, kk, threads=1, np=1):
+    cmd = [LMP_KK, "-in", os.path.join(t.EXAMPLES, "composite", "in.compress"), "-log", "none", "-echo",
+           "none", "-var", "plugin", PLUGIN_KK, "-var", "data", "data.composite", "-var", "rate", "0.05",
+           "-var", "ramp", "0.2", "-var", "emax", "0.06", "-var", "out", f"{name}.dat", "-var", "breaks",
+           f"{name}.brk", "-var", "dump", f"{name}.dump", "-var", "final", f"{name}.final",
+           "-var", "dumpevery", "100000"]
+    if kk:
+        cmd += ["-k", "on"] + (["g", "1"] if GPU else ["t", str(threads)]) + ["-sf", "kk"]
+    if np > 1:
+        cmd = [t.MPIEXEC, "--allow-run-as-root", "--oversubscribe", "-np", str(np)] + cmd
+    env = dict(os.environ, OMP_PROC_BIND="false", OMP_NUM_THREADS=str(threads))
+    env.pop("LD_LIBRARY_PATH", None)
+    p = subprocess.run(cmd, cwd=comp, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                       timeout=900, stdin=subprocess.DEVNULL, env=env)
+    if p.returncode != 0 or "ERROR" in p.stdout:
+        print(p.stdout[-3000:])
+        raise RuntimeError(f"LAMMPS failed (exit {p.returncode}) in {comp}")
+    with open(os.path.join(comp, f"{name}.brk")) as fh:
+        breaks = sorted(tuple(l.split()[:3]) + (l.split()[6],) for l in fh
+                        if l.strip() and not l.startswith("ITEM") and len(l.split()) == 8)
+    return dump(comp, f"{name}.final"), breaks
+
+
+host_c = {np: compress(f"host{np}", False, np=np) for np in (1, 2)}
+t.check("composite: binders break within the run", len(host_c[1][1]) > 50, f"{len(host_c[1][1])} breaks")
+for label, threads, np in (("1 thread", 1, 1), ("2 threads", 2, 1), ("2 ranks", 1, 2)):
+    final, breaks = compress(f"kk{threads}{np}", True, threads=threads, np=np)
+    ref_final, ref_breaks = host_c[np]
+    err = max_rel(ref_final, final)
+    t.check(f"composite, {label}: the same binders break at the same steps by the same modes as "
+            f"with the host styles, the final state to 1e-12", breaks == ref_breaks and err <= 1e-12,
+            f"{len(breaks)} breaks ({len(ref_breaks)} on the host), final state max relative "
+            f"difference {err:.2g}")
+
 # restart and data files interchange: 500 steps under one, written, 500 more under the other,
 # against the run that makes the same two runs of 500 steps without writing and reading (a run
 # builds its neighbor lists anew at its start: their order is part of the round-off)
