@@ -283,6 +283,39 @@ for label, threads, np in (("1 thread", 1, 1), ("2 threads", 2, 1), ("2 ranks", 
             f"{len(breaks)} breaks ({len(ref_breaks)} on the host), final state max relative "
             f"difference {err:.2g}")
 
+# 6. LAMMPS's own granular example examples/granular/in.tableting.200 (pair granular, fix
+#    wall/gran/region, fix gravity: LAMMPS's /kk twin of fix gravity under -sf kk), with its
+#    integrator swapped to fix rrp/nve and its first run cut to 1,000 steps
+TAB_DUMP = ("write_dump all custom end.dump id x y z vx vy vz omegax omegay omegaz d2_rrp_quat[1] "
+            "d2_rrp_quat[2] d2_rrp_quat[3] d2_rrp_quat[4] modify sort id format float %.17g\nquit")
+tab = {}
+for label, kk, threads, np in (("host", False, 1, 1), ("1 thread", True, 1, 1), ("2 threads", True, 2, 1),
+                               ("host 2 ranks", False, 1, 2), ("2 ranks", True, 1, 2)):
+    wd = t.workdir("kk-tableting")
+    path = t.lammps_example("granular/in.tableting.200", [
+        ("fix 1 all nve/sphere", "fix 1 all rrp/nve"),
+        ("run ${settling_steps}", "run 1000\n" + TAB_DUMP)], wd, extra_files=("spheres200.data",))
+    cmd = [LMP_KK, "-in", path, "-log", "none", "-echo", "none", "-nocite"]
+    if kk:
+        cmd += ["-k", "on"] + (["g", "1"] if GPU else ["t", str(threads)]) + ["-sf", "kk"]
+    if np > 1:
+        cmd = [t.MPIEXEC, "--allow-run-as-root", "--oversubscribe", "-np", str(np)] + cmd
+    env = dict(os.environ, OMP_PROC_BIND="false", OMP_NUM_THREADS=str(threads),
+               LAMMPS_PLUGIN_PATH=os.path.dirname(os.path.abspath(PLUGIN_KK)))
+    env.pop("LD_LIBRARY_PATH", None)
+    p = subprocess.run(cmd, cwd=wd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                       timeout=900, stdin=subprocess.DEVNULL, env=env)
+    if p.returncode != 0 or "ERROR" in p.stdout:
+        print(p.stdout[-3000:])
+        raise RuntimeError(f"LAMMPS failed (exit {p.returncode}) in {wd}")
+    tab[label] = dump(wd)
+    if kk:
+        ref = tab["host 2 ranks" if np > 1 else "host"]
+        err = max_rel(ref, tab[label])
+        t.check(f"LAMMPS's in.tableting.200 with fix rrp/nve, {label} under -sf kk: the host run's "
+                f"x, v, omega and orientations after 1,000 steps", len(ref) == 200 and err <= 1e-12,
+                f"{len(tab[label])} atoms, max relative difference {err:.2g}")
+
 # restart and data files interchange: 500 steps under one, written, 500 more under the other,
 # against the run that makes the same two runs of 500 steps without writing and reading (a run
 # builds its neighbor lists anew at its start: their order is part of the round-off)
