@@ -21,6 +21,12 @@ if [ -z "${RRP_KOKKOS_SOURCE:-}" ] && [ ! -f "$RRP_LAMMPS_CACHE/src/lib/kokkos/C
   exit 1
 fi
 bash "$top/scripts/deps.sh"
+# the core's inline kernels compile for the GPU (seconds, before the long builds)
+sm=$(echo "${RRP_KOKKOS_CUDA_ARCH:-AMPERE80}" | sed 's/[^0-9]//g')
+mkdir -p "$build"
+nvcc -std=c++17 -arch="sm_$sm" -I "$top/core/include" -c "$top/tests/kokkos/device_kernels.cu" \
+  -o "$build/device_kernels.o" || { log "ERROR: the core's kernels do not compile for sm_$sm"; exit 1; }
+log "the core's kernels compile for sm_$sm"
 RRP_KOKKOS_BACKEND=cuda bash "$top/scripts/lammps-kokkos.sh"
 rrp_kokkos_ready cuda || { log "ERROR: the CUDA LAMMPS was not built"; exit 1; }
 kk=$(rrp_kokkos_dir cuda)
