@@ -21,4 +21,14 @@ for row in ("| nve/sphere |", "| nve/bpm/sphere |", "| rrp/nve-exact |", "| rrp/
     line = next((l for l in out.splitlines() if l.startswith(row)), None)
     ok = line is not None and all(c.strip() for c in line.split("|")[1:-1])
     t.check(f"table row {row.strip('| ')} measured", ok, line or "missing")
+# the KOKKOS section, where the KOKKOS LAMMPS was built (else the bench says in one line that it
+# skips it)
+if "kokkos: skipped" in out:
+    t.check("bench says why it skips the KOKKOS section", "scripts/lammps-kokkos.sh" in out)
+else:
+    for row in ("| rrp /kk, 1 thread |", "| rrp /kk, 2 threads", "| rrp host styles, 2 MPI ranks |",
+                "| LAMMPS /kk, 2 threads |"):
+        line = next((l for l in out.splitlines() if l.startswith(row)), None)
+        ok = line is not None and all(c.strip() for c in line.split("|")[1:-1])
+        t.check(f"KOKKOS table row {row.strip('| ')} measured", ok, line or "missing")
 t.finish()
