@@ -162,7 +162,8 @@ run(step0, False, nsteps=0)
 f0 = {i: v[-3:] for i, v in dump(step0).items()}
 FULL = ("neigh", "full", "newton", "off")
 for label, threads, pk in (("2 threads, half/thread list", 2, ()), ("1 thread, full list", 1, FULL),
-                           ("2 threads, full list", 2, FULL)):
+                           ("2 threads, full list", 2, FULL),
+                           ("2 threads, half/thread list, newton off", 2, ("newton", "off"))):
     wd = t.workdir("kk-pair-step0")
     run(wd, True, threads=threads, pk=pk, nsteps=0)
     err = max_rel(f0, {i: v[-3:] for i, v in dump(wd).items()})
