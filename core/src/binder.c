@@ -4,7 +4,7 @@
  * rupture law. */
 #include "rrp/binder.h"
 
-#include "binder_kernel.h"
+#include "rrp/binder_kernel.h"
 #include "rrp/rotation.h"
 
 #include <math.h>
@@ -42,10 +42,10 @@ static int binder_paper(const rrp_binder_coeff *c, const rrp_binder_ref *ref, co
   out->um = out->ua = out->us = out->strain = out->angle = 0.0;
   out->twist = out->bend = out->shear = 0.0;
   double L, invL, invL0, dh[3], rh[3], qr[4], th[3], fw[2];
-  const int frame = binder_frame(d, ref->ri, &L, &invL, &invL0, dh, rh);
+  const int frame = rrp_binder_frame(d, ref->ri, &L, &invL, &invL0, dh, rh);
   if (frame != RRP_OK) return frame;
   out->strain = L * invL0 - 1.0;
-  out->angle = binder_theta(qi, ref->p, qj, qr, th, fw);
+  out->angle = rrp_binder_theta(qi, ref->p, qj, qr, th, fw);
   const double twist = rrp_dot3(th, dh);
   if (c->measure) {
     out->twist = twist;
@@ -60,8 +60,8 @@ static int binder_paper(const rrp_binder_coeff *c, const rrp_binder_ref *ref, co
     }
   }
   if (c->kt != c->kb)
-    out->um += binder_twist_term(c->kt - c->kb, th, twist, binder_jacobian_b(out->angle, fw[0], fw[1]),
-                                 dh, invL, out);
+    out->um += rrp_binder_twist_term(c->kt - c->kb, th, twist,
+                                     rrp_binder_jacobian_b(out->angle, fw[0], fw[1]), dh, invL, out);
   if (c->ka != 0.0) {
     const double strain = out->strain;
     out->ua = 0.5 * c->ka * strain * strain;
@@ -89,7 +89,7 @@ static int binder_paper(const rrp_binder_coeff *c, const rrp_binder_ref *ref, co
       out->tj[k] -= c->ks * (1.0 - cc) * t[k];
     }
   }
-  return binder_finite(binder_sum(out)) ? RRP_OK : RRP_ENONFINITE;
+  return rrp_binder_finite(rrp_binder_sum(out)) ? RRP_OK : RRP_ENONFINITE;
 }
 
 int rrp_binder(const rrp_binder_coeff *c, const rrp_binder_ref *ref, const double *qj0,
@@ -102,12 +102,12 @@ int rrp_binder(const rrp_binder_coeff *c, const rrp_binder_ref *ref, const doubl
   switch (c->shear) {
     case RRP_SHEAR_PAPER: status = qj0 ? binder_paper(c, ref, qj0, d, qi, qj, out) : RRP_EDOMAIN; break;
     case RRP_SHEAR_CONVECTED:
-      status = binder_kernel(0, twist, c->kb, c->kt, c->ka, c->ks, c->measure, d, qi, qj, ref->ri,
-                             ref->p, out);
+      status = rrp_binder_kernel(0, twist, c->kb, c->kt, c->ka, c->ks, c->measure, d, qi, qj,
+                                 ref->ri, ref->p, out);
       break;
     case RRP_SHEAR_LINEAR:
-      status = binder_kernel(1, twist, c->kb, c->kt, c->ka, c->ks, c->measure, d, qi, qj, ref->ri,
-                             ref->p, out);
+      status = rrp_binder_kernel(1, twist, c->kb, c->kt, c->ka, c->ks, c->measure, d, qi, qj,
+                                 ref->ri, ref->p, out);
       break;
     default: status = RRP_EDOMAIN;
   }

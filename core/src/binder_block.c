@@ -1,10 +1,12 @@
 /* binder_block.c - binder loads of a block of bonds across SIMD lanes: the kernel of rrp_binder
- * (binder_kernel.h) in a loop over a structure of arrays, which the compiler vectorises (the
+ * (rrp/binder_kernel.h) in a loop over a structure of arrays, which the compiler vectorises (the
  * bonds are independent); multi-versioned for AVX-512, AVX2 and SSE2 (RRP_CLONES), with the
  * same bits in each. One loop per shear form and with or without the twist term (a block whose
  * bonds all have Kt = Kb leaves it out: the same bits, fewer operations). */
-#include "binder_kernel.h"
+#include "rrp/binder_kernel.h"
 #include "rrp/binder.h"
+
+#include "vec3.h"
 
 /* the loop over a block with the kernel's constants linear and twist */
 RRP_INLINE void block_loop(int linear, int twist, rrp_binder_block *b, int n, int *status)
@@ -16,8 +18,8 @@ RRP_INLINE void block_loop(int linear, int twist, rrp_binder_block *b, int n, in
     const double ri[3] = {b->ri[0][k], b->ri[1][k], b->ri[2][k]};
     const double p[4] = {b->p[0][k], b->p[1][k], b->p[2][k], b->p[3][k]};
     rrp_binder_load l;
-    status[k] = binder_kernel(linear, twist, b->kb[k], b->kt[k], b->ka[k], b->ks[k],
-                              b->measure[k], d, qi, qj, ri, p, &l);
+    status[k] = rrp_binder_kernel(linear, twist, b->kb[k], b->kt[k], b->ka[k], b->ks[k],
+                                  b->measure[k], d, qi, qj, ri, p, &l);
     rrp_binder_block_put(b, k, &l);
   }
 }

@@ -3,6 +3,7 @@
 // a __global__ function, so that host-only code in them (a call into the compiled library, a
 // static variable, a C library function CUDA lacks) fails here, in seconds.
 #define RRP_KERNEL static __host__ __device__ inline
+#include "rrp/binder_kernel.h"
 #include "rrp/contact.h"
 #include "rrp/field.h"
 #include "rrp/sphere_kernel.h"
@@ -26,4 +27,15 @@ __global__ void rrp_device_kernels(int n, double *x, double *v, double *w, doubl
   energy[i] = rrp_hertz_pair_factor(2100.0, 2.0 * r[i], x[3 * i] * x[3 * i], &energy[i], &s) +
       rrp_hertz_wall(2100.0, r[i], x[3 * i + 2], &force) +
       rrp_lever_field(1.0, q + 4 * i, lever, g, t + 3 * i);
+  // the loads of a binder between i and its neighbour (both shear forms, with the twist term)
+  if (i + 1 < n) {
+    rrp_binder_load l;
+    const double d[3] = {x[3 * i] - x[3 * i + 3], x[3 * i + 1] - x[3 * i + 4], x[3 * i + 2] - x[3 * i + 5]};
+    const double ri[3] = {1.0, 0.0, 0.0}, p[4] = {1.0, 0.0, 0.0, 0.0};
+    for (int linear = 0; linear < 2; linear++) {
+      status[i] |= rrp_binder_kernel(linear, 1, 10.0, 12.0, 200.0, 200.0, 1, d, q + 4 * i,
+                                     q + 4 * i + 4, ri, p, &l);
+      energy[i] += l.um + l.ua + l.us;
+    }
+  }
 }

@@ -3,7 +3,7 @@
  *
  * The kernels that the core's loops run particle by particle, pair by pair or bond by bond are
  * inline functions in the public headers (rrp/sphere_kernel.h, rrp/binder_kernel.h,
- * rrp_hertz_pair_factor of rrp/contact.h), so that the KOKKOS styles' kernels run the same code
+ * rrp_hertz_pair_factor and rrp_hertz_wall of rrp/contact.h, rrp_lever_field of rrp/field.h), so that the KOKKOS styles' kernels run the same code
  * (one source of the physics, the same operations in the same order, the same bits where the
  * compiler flags agree). Each is marked RRP_KERNEL: `static inline` unless the includer defined
  * it first; the KOKKOS styles define it as `static KOKKOS_INLINE_FUNCTION` (host and device
@@ -19,7 +19,12 @@
 #include <math.h>
 
 #ifndef RRP_KERNEL
+#if defined(__GNUC__)
+/* inlined whatever its size: a loop over particles or bonds vectorises only what it inlines */
+#define RRP_KERNEL static inline __attribute__((always_inline))
+#else
 #define RRP_KERNEL static inline
+#endif
 #endif
 
 RRP_KERNEL double rrp_dot3(const double a[3], const double b[3])

@@ -1,17 +1,18 @@
-/* binder_kernel.h - the loads of one binder as straight-line code without a branch, shared by
+/* rrp/binder_kernel.h - the loads of one binder as straight-line code without a branch, shared by
  * rrp_binder (one bond, binder.c) and rrp_binder_loads (blocks of bonds across SIMD lanes,
  * binder_block.c): both run the same operations in the same order, so they give the same bits.
- * Private to the core (not installed). */
+ * Inline kernels (rrp/kernel.h), so that a device kernel can run them too; rrp/binder.h is the
+ * interface to call. */
 #ifndef RRP_BINDER_KERNEL_H
 #define RRP_BINDER_KERNEL_H
 
 #include "rrp/binder.h"
-#include "vec3.h"
+#include "rrp/kernel.h"
 
 #include <math.h>
 
 /* finite, as a comparison the vectoriser takes (false for NaN and infinities) */
-RRP_INLINE int binder_finite(double v)
+RRP_KERNEL int rrp_binder_finite(double v)
 {
   return fabs(v) <= 1.79769313486231570815e+308;
 }
@@ -23,16 +24,16 @@ RRP_INLINE int binder_finite(double v)
  * (S. L. Moshier, atan.c: 2.2e-16 peak relative error on |x| <= 0.66), with pi/4 and pi/2 split in
  * two doubles. For s > w, atan2(s, w) = pi/2 - atan t. Where x = t = s/w (the small angles of
  * nearly every binder), (atan x)/s = (1 + z P/Q)/w, with no division by s. */
-RRP_INLINE double binder_log_factor(double s, double w)
+RRP_KERNEL double rrp_binder_log_factor(double s, double w)
 {
-  static const double P0 = -8.750608600031904122785e-1, P1 = -1.615753718733365076637e1,
+  const double P0 = -8.750608600031904122785e-1, P1 = -1.615753718733365076637e1,
                       P2 = -7.500855792314704667340e1, P3 = -1.228866684490136173410e2,
                       P4 = -6.485021904942025371773e1;
-  static const double Q0 = 2.485846490142306297962e1, Q1 = 1.650270098316988542046e2,
+  const double Q0 = 2.485846490142306297962e1, Q1 = 1.650270098316988542046e2,
                       Q2 = 4.328810604912902668951e2, Q3 = 4.853903996359136964868e2,
                       Q4 = 1.945506571482613964425e2;
-  static const double PIO2 = 1.57079632679489661923, PIO4 = 7.85398163397448309616e-1;
-  static const double MOREBITS = 6.123233995736765886130e-17; /* pi/2 - PIO2 */
+  const double PIO2 = 1.57079632679489661923, PIO4 = 7.85398163397448309616e-1;
+  const double MOREBITS = 6.123233995736765886130e-17; /* pi/2 - PIO2 */
   const int big = s > w;
   const double num = big ? w : s, den = big ? s : w;
   const int mid = num > 0.66 * den;
@@ -51,7 +52,7 @@ RRP_INLINE double binder_log_factor(double s, double w)
 /* theta = log(qr), qr = q_i p q_j* (torsion/bending, (44)-(47)): the sign of qr chosen so that its
  * scalar part is >= 0; returns |theta|, and in fw the log factor f = |theta|/|v| and that scalar
  * part w (for binder_jacobian_b) */
-RRP_INLINE double binder_theta(const double qi[4], const double p[4], const double qj[4],
+RRP_KERNEL double rrp_binder_theta(const double qi[4], const double p[4], const double qj[4],
                                   double qr[4], double th[3], double fw[2])
 {
   const double qjc[4] = {qj[0], -qj[1], -qj[2], -qj[3]};
@@ -61,7 +62,7 @@ RRP_INLINE double binder_theta(const double qi[4], const double p[4], const doub
   /* the vector part of a product of unit quaternions has |v| <= 1: |v| needs no scaling */
   const double s = sqrt(qr[1] * qr[1] + qr[2] * qr[2] + qr[3] * qr[3]);
   const double sgn = qr[0] < 0.0 ? -1.0 : 1.0;
-  const double f = binder_log_factor(s, sgn * qr[0]);
+  const double f = rrp_binder_log_factor(s, sgn * qr[0]);
   for (int k = 0; k < 3; k++) th[k] = f * (sgn * qr[k + 1]);
   fw[0] = f;
   fw[1] = sgn * qr[0];
@@ -70,7 +71,7 @@ RRP_INLINE double binder_theta(const double qi[4], const double p[4], const doub
 
 /* the bond's length L and rest length L0, their inverses, the unit vectors d^ and r_i/L0; the
  * status of the frame (RRP_ENONFINITE for a non-finite L or L0, RRP_EDOMAIN for a zero one) */
-RRP_INLINE int binder_frame(const double d[3], const double ri[3], double *L, double *invL,
+RRP_KERNEL int rrp_binder_frame(const double d[3], const double ri[3], double *L, double *invL,
                                double *invL0, double dh[3], double rh[3])
 {
   *L = sqrt(rrp_dot3(d, d));
@@ -80,13 +81,13 @@ RRP_INLINE int binder_frame(const double d[3], const double ri[3], double *L, do
   *invL0 = 1.0 / L0;
   rrp_scale3(*invL, d, dh);
   rrp_scale3(*invL0, ri, rh);
-  const int finite = binder_finite(*L) & binder_finite(L0);
+  const int finite = rrp_binder_finite(*L) & rrp_binder_finite(L0);
   const int zero = (*L == 0.0) | (L0 == 0.0);
   return !finite ? RRP_ENONFINITE : zero ? RRP_EDOMAIN : RRP_OK;
 }
 
 /* the sum of a load's values: non-finite when any of them is */
-RRP_INLINE double binder_sum(const rrp_binder_load *out)
+RRP_KERNEL double rrp_binder_sum(const rrp_binder_load *out)
 {
   double all = out->um + out->ua + out->us + out->shear + out->strain + out->twist + out->bend;
   for (int k = 0; k < 3; k++) all += out->fi[k] + out->ti[k] + out->tj[k];
@@ -97,7 +98,7 @@ RRP_INLINE double binder_sum(const rrp_binder_load *out)
  * J^-1 = I - [theta]/2 + b [theta]^2, from binder_theta's log factor f and scalar part w >= 0
  * (|theta| = f |v|): (|theta|/2) cot(|theta|/2) = f w/2. Its series below |theta|^2 = 1e-3 (where 1 - f w/2 cancels), truncated at 2e-32; no branch.
  * b is 1/12 at 0 and 1/pi^2 at a half-turn. */
-RRP_INLINE double binder_jacobian_b(double angle, double f, double w)
+RRP_KERNEL double rrp_binder_jacobian_b(double angle, double f, double w)
 {
   const double t2 = angle * angle;
   const int small = t2 < 1e-3;
@@ -108,7 +109,7 @@ RRP_INLINE double binder_jacobian_b(double angle, double f, double w)
 
 /* The twist term of U^m beyond Kb/2 |theta|^2: dk/2 tau^2 with dk = Kt - Kb, tau = theta . d^
  * (rrp/binder.h): its torques and force added to out, its energy returned. */
-RRP_INLINE double binder_twist_term(double dk, const double th[3], double tau, double b,
+RRP_KERNEL double rrp_binder_twist_term(double dk, const double th[3], double tau, double b,
                                     const double dh[3], double invL, rrp_binder_load *out)
 {
   double c1[3], c2[3];
@@ -133,15 +134,15 @@ RRP_INLINE double binder_twist_term(double dk, const double th[3], double tau, d
  * reported even where no term reads it.) Returns RRP_OK, RRP_EDOMAIN (L or L0 zero) or
  * RRP_ENONFINITE; out is then not to be used (rrp_binder zeroes it for RRP_EDOMAIN). linear and
  * twist are constants where the caller inlines it, each combination a kernel of its own. */
-RRP_INLINE int binder_kernel(int linear, int twist_term, double kb, double kt, double ka,
+RRP_KERNEL int rrp_binder_kernel(int linear, int twist_term, double kb, double kt, double ka,
                              double ks, int measure, const double d[3], const double qi[4],
                              const double qj[4], const double ri[3], const double p[4],
                              rrp_binder_load *out)
 {
   double L, invL, invL0, dh[3], rh[3], qr[4], th[3], fw[2];
-  const int frame = binder_frame(d, ri, &L, &invL, &invL0, dh, rh);
+  const int frame = rrp_binder_frame(d, ri, &L, &invL, &invL0, dh, rh);
   out->strain = L * invL0 - 1.0;
-  out->angle = binder_theta(qi, p, qj, qr, th, fw);
+  out->angle = rrp_binder_theta(qi, p, qj, qr, th, fw);
 
   /* measures: twist along the bond, bending across it */
   const double twist = rrp_dot3(th, dh);
@@ -165,7 +166,7 @@ RRP_INLINE int binder_kernel(int linear, int twist_term, double kb, double kt, d
 
   /* twist apart from bending */
   if (twist_term)
-    out->um += binder_twist_term(kt - kb, th, twist, binder_jacobian_b(out->angle, fw[0], fw[1]), dh,
+    out->um += rrp_binder_twist_term(kt - kb, th, twist, rrp_binder_jacobian_b(out->angle, fw[0], fw[1]), dh,
                                  invL, out);
 
   /* shear: g_e = Q_e d0^ at both ends; Q_j d0^ = (Q_i Q_j^T)^T Q_i d0^ */
@@ -214,7 +215,7 @@ RRP_INLINE int binder_kernel(int linear, int twist_term, double kb, double kt, d
     }
   }
   /* finite input can still overflow (a strain of 1e300): report it rather than pass it on */
-  return frame != RRP_OK ? frame : binder_finite(binder_sum(out)) ? RRP_OK : RRP_ENONFINITE;
+  return frame != RRP_OK ? frame : rrp_binder_finite(rrp_binder_sum(out)) ? RRP_OK : RRP_ENONFINITE;
 }
 
 #endif
