@@ -49,19 +49,30 @@ void BondRRPBinderKokkos::compute(int eflag, int vflag)
   double **quat = RRPOrientation::array(lmp, false);
   const int nbondlist = neighbor->nbondlist;
   int **bondlist = neighbor->bondlist;
-  tagint *tag = atom->tag;
 
-  // bonds without a reference take the present state as theirs (the host style does it as it
-  // gathers; here first, on one thread: a capture writes the slots of both atoms); and the
-  // entry each block starts from, the host style's blocks (RRP_BINDER_BLOCK bonds that act)
-  int ncaptured = 0;
+  // the entry each block starts from: the host style's blocks (RRP_BINDER_BLOCK bonds that act)
   starts.clear();
-  starts.push_back(0);
+  if (nbondlist > 0) starts.push_back(0);
   int count = 0;
   for (int n = 0; n < nbondlist; n++) {
-    if (bondlist[n][2] <= 0) continue;
-    const double *slot = fix_history->slot_of_bond(n);
-    if (slot && !rrp_binder_slot_has_reference(slot)) {
+    if (count == RRP_BINDER_BLOCK) {
+      starts.push_back(n);
+      count = 0;
+    }
+    if (bondlist[n][2] > 0) count++;
+  }
+
+  // bonds without a reference take the present state as theirs, here on one thread (a capture
+  // also updates the largest rest length), where a bond can be new: at the first computation
+  // of a run and after reneighboring (the bond list is made then); the host style does it as it
+  // gathers, which the threads then never need to
+  int ncaptured = 0;
+  if (first_compute || neighbor->ago == 0) {
+    tagint *tag = atom->tag;
+    for (int n = 0; n < nbondlist; n++) {
+      if (bondlist[n][2] <= 0) continue;
+      const double *slot = fix_history->slot_of_bond(n);
+      if (!slot || rrp_binder_slot_has_reference(slot)) continue;
       const int a = bondlist[n][0], c = bondlist[n][1];
       if (tag[a] < tag[c])
         capture(a, c, quat);
@@ -69,23 +80,23 @@ void BondRRPBinderKokkos::compute(int eflag, int vflag)
         capture(c, a, quat);
       ncaptured++;
     }
-    if (++count == RRP_BINDER_BLOCK) {
-      count = 0;
-      if (n + 1 < nbondlist) starts.push_back(n + 1);
-    }
   }
-  if (nbondlist == 0) starts.clear();
 
   const int nblocks = (int) starts.size();
   if ((int) batch.size() < BATCH) batch.resize(BATCH);
+  captured.assign(BATCH, 0);
   for (int b0 = 0; b0 < nblocks; b0 += BATCH) {
     const int nb = nblocks - b0 < BATCH ? nblocks - b0 : BATCH;
     Kokkos::parallel_for(Kokkos::RangePolicy<LMPHostType>(0, nb), [&](const int k) {
-      int next = starts[b0 + k], none = 0;
-      gather(batch[k], next, none, quat);
+      int next = starts[b0 + k];
+      gather(batch[k], next, captured[k], quat);
       loads(batch[k], quat);
     });
-    for (int k = 0; k < nb; k++) apply(batch[k]);
+    for (int k = 0; k < nb; k++) {
+      apply(batch[k]);
+      ncaptured += captured[k];
+      captured[k] = 0;
+    }
   }
   compute_end(ncaptured);
 }

@@ -29,6 +29,7 @@ class BondRRPBinderKokkos : public BondRRPBinder {
  private:
   std::vector<Block> batch;    // blocks gathered and loaded by the threads at once
   std::vector<int> starts;     // the bond list entry each block starts from
+  std::vector<int> captured;   // the captures of each block of the batch
 };
 
 }    // namespace LAMMPS_NS
