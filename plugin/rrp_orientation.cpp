@@ -57,8 +57,10 @@ double **RRPOrientation::array(LAMMPS *lmp, bool write)
   int flag, cols;
   const int index = atom->find_custom(STORE_NAME, flag, cols);
   if (index < 0 || flag != 1 || cols != 4) return nullptr;
-  auto store = dynamic_cast<Store *>(lmp->modify->get_fix_by_id(STORE_FIX_ID));
-  if (store) store->host_access(write);
+  // (only a KOKKOS run can have a store whose rows live elsewhere: no lookup otherwise)
+  if (lmp->kokkos)
+    if (auto store = dynamic_cast<Store *>(lmp->modify->get_fix_by_id(STORE_FIX_ID)))
+      store->host_access(write);
   return atom->darray[index];
 }
 

@@ -33,6 +33,22 @@ struct FirstResult {
   int bad;
   int status;
   double hw;
+  KOKKOS_INLINE_FUNCTION void init()
+  {
+    fell = 0;
+    bad = INT_MAX;
+    status = RRP_OK;
+    hw = 0.0;
+  }
+  KOKKOS_INLINE_FUNCTION void join(const FirstResult &s)
+  {
+    fell += s.fell;
+    if (s.bad < bad) {
+      bad = s.bad;
+      status = s.status;
+      hw = s.hw;
+    }
+  }
 };
 
 template <class DeviceType> struct SphereViews {
@@ -55,22 +71,8 @@ template <class DeviceType> struct SphereFirst {
   double h, dtf, dtc;
   int exact, fallback;
 
-  KOKKOS_INLINE_FUNCTION void init(value_type &r) const
-  {
-    r.fell = 0;
-    r.bad = INT_MAX;
-    r.status = RRP_OK;
-    r.hw = 0.0;
-  }
-  KOKKOS_INLINE_FUNCTION void join(value_type &r, const value_type &s) const
-  {
-    r.fell += s.fell;
-    if (s.bad < r.bad) {
-      r.bad = s.bad;
-      r.status = s.status;
-      r.hw = s.hw;
-    }
-  }
+  KOKKOS_INLINE_FUNCTION void init(value_type &r) const { r.init(); }
+  KOKKOS_INLINE_FUNCTION void join(value_type &r, const value_type &s) const { r.join(s); }
   KOKKOS_INLINE_FUNCTION void operator()(const int i, value_type &r) const
   {
     if (!(a.mask(i) & a.groupbit)) return;
@@ -138,22 +140,8 @@ struct FirstReducer {
   typedef Kokkos::View<value_type, Kokkos::HostSpace, Kokkos::MemoryUnmanaged> result_view_type;
   value_type &value;
   FirstReducer(value_type &v) : value(v) {}
-  void join(value_type &r, const value_type &s) const
-  {
-    r.fell += s.fell;
-    if (s.bad < r.bad) {
-      r.bad = s.bad;
-      r.status = s.status;
-      r.hw = s.hw;
-    }
-  }
-  void init(value_type &r) const
-  {
-    r.fell = 0;
-    r.bad = INT_MAX;
-    r.status = RRP_OK;
-    r.hw = 0.0;
-  }
+  void join(value_type &r, const value_type &s) const { r.join(s); }
+  void init(value_type &r) const { r.init(); }
   value_type &reference() const { return value; }
   result_view_type view() const { return result_view_type(&value); }
   bool references_scalar() const { return true; }
@@ -177,6 +165,28 @@ rrp_spheres chunk(const rrp_spheres &a, int i0)
   p.torque += i0;
   p.quat += i0;
   return p;
+}
+
+// the device views the per-atom kernels read (both halves)
+template <class DeviceType>
+SphereViews<DeviceType> kernel_views(AtomKokkos *atomKK,
+                                     const typename RRPKokkos::tdual_quat::t_dev &q, int groupbit,
+                                     const rrp_inertia &in)
+{
+  SphereViews<DeviceType> a;
+  a.x = atomKK->k_x.view<DeviceType>();
+  a.v = atomKK->k_v.view<DeviceType>();
+  a.omega = atomKK->k_omega.view<DeviceType>();
+  a.f = atomKK->k_f.view<DeviceType>();
+  a.torque = atomKK->k_torque.view<DeviceType>();
+  a.rmass = atomKK->k_rmass.view<DeviceType>();
+  a.radius = atomKK->k_radius.view<DeviceType>();
+  a.mask = atomKK->k_mask.view<DeviceType>();
+  a.quat = q;
+  a.groupbit = groupbit;
+  a.kind = in.kind;
+  a.value = in.value;
+  return a;
 }
 
 constexpr unsigned int READ =
@@ -316,18 +326,7 @@ template <class DeviceType> void FixRRPNVEKokkos<DeviceType>::initial_integrate(
   }
   if (!chunked) {
     SphereFirst<DeviceType> k;
-    k.a.x = atomKK->k_x.view<DeviceType>();
-    k.a.v = atomKK->k_v.view<DeviceType>();
-    k.a.omega = atomKK->k_omega.view<DeviceType>();
-    k.a.f = atomKK->k_f.view<DeviceType>();
-    k.a.torque = atomKK->k_torque.view<DeviceType>();
-    k.a.rmass = atomKK->k_rmass.view<DeviceType>();
-    k.a.radius = atomKK->k_radius.view<DeviceType>();
-    k.a.mask = atomKK->k_mask.view<DeviceType>();
-    k.a.quat = quat;
-    k.a.groupbit = groupbit;
-    k.a.kind = inertia_spec.kind;
-    k.a.value = inertia_spec.value;
+    k.a = kernel_views<DeviceType>(atomKK, quat, groupbit, inertia_spec);
     k.h = h;
     k.dtf = scheme->kick_fraction * h * force->ftm2v;
     k.dtc = inertia_spec.kind == RRP_INERTIA_RATIO ? k.dtf / inertia_spec.value : 0.0;
@@ -397,16 +396,8 @@ template <class DeviceType> void FixRRPNVEKokkos<DeviceType>::final_integrate()
     }
     if (!chunked) {
       SphereSecond<DeviceType> k;
-      k.a.v = atomKK->k_v.view<DeviceType>();
-      k.a.omega = atomKK->k_omega.view<DeviceType>();
-      k.a.f = atomKK->k_f.view<DeviceType>();
-      k.a.torque = atomKK->k_torque.view<DeviceType>();
-      k.a.rmass = atomKK->k_rmass.view<DeviceType>();
-      k.a.radius = atomKK->k_radius.view<DeviceType>();
-      k.a.mask = atomKK->k_mask.view<DeviceType>();
-      k.a.groupbit = groupbit;
-      k.a.kind = inertia_spec.kind;
-      k.a.value = inertia_spec.value;
+      k.a = kernel_views<DeviceType>(atomKK, store_kk->device_view<DeviceType>(false), groupbit,
+                                     inertia_spec);
       k.dtf = (1.0 - scheme->kick_fraction) * update->dt * force->ftm2v;
       k.dtc = inertia_spec.kind == RRP_INERTIA_RATIO ? k.dtf / inertia_spec.value : 0.0;
       Kokkos::parallel_for(Kokkos::RangePolicy<DeviceType>(0, nlocal), k);

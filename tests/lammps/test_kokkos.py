@@ -77,24 +77,18 @@ write_dump      all custom ${dump} %s modify sort id format float %%.17g
 """ % COLS
 
 
-def run(wd, kk, np=1, threads=1, pk=(), **var):
-    """The gas in the KOKKOS lmp: kk False runs the host styles (no -k), else -k on t threads -sf kk
-    (and -pk kokkos pk)."""
-    variables = {"mode": "full", "nsteps": 1000, "scheme": "scheme exact", "dump": "end.dump"}
-    variables.update(var)
-    with open(os.path.join(wd, "in.gas"), "w") as fh:
-        fh.write(GAS)
-    cmd = [LMP_KK, "-in", "in.gas", "-log", "none", "-echo", "none", "-nocite",
-           "-var", "plugin", PLUGIN_KK]
+def lmp_kk(args, wd, kk, threads=1, np=1, pk=(), env=None):
+    """Run the KOKKOS lmp with args in wd: kk False runs the host styles (no -k), else -k on with
+    threads (or the GPU) -sf kk and -pk kokkos pk; np MPI ranks. LAMMPS failing is an exception
+    (its last lines printed); returns its output."""
+    cmd = [LMP_KK] + list(args) + ["-log", "none", "-echo", "none", "-nocite"]
     if kk:
         cmd += ["-k", "on"] + (["g", "1"] if GPU else ["t", str(threads)]) + ["-sf", "kk"]
         if pk:
             cmd += ["-pk", "kokkos"] + list(pk)
-    for k, v in variables.items():
-        cmd += ["-var", k, str(v)]
     if np > 1:
         cmd = [t.MPIEXEC, "--allow-run-as-root", "--oversubscribe", "-np", str(np)] + cmd
-    env = dict(os.environ, OMP_PROC_BIND="false", OMP_NUM_THREADS=str(threads))
+    env = dict(os.environ, OMP_PROC_BIND="false", OMP_NUM_THREADS=str(threads), **(env or {}))
     env.pop("LD_LIBRARY_PATH", None)    # (the plain LAMMPS's library: the KOKKOS lmp has its own)
     p = subprocess.run(cmd, cwd=wd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
                        timeout=900, stdin=subprocess.DEVNULL, env=env)
@@ -102,6 +96,18 @@ def run(wd, kk, np=1, threads=1, pk=(), **var):
         print(p.stdout[-3000:])
         raise RuntimeError(f"LAMMPS failed (exit {p.returncode}) in {wd}")
     return p.stdout
+
+
+def run(wd, kk, np=1, threads=1, pk=(), **var):
+    """The gas in the KOKKOS lmp (lmp_kk), its variables var over the defaults."""
+    variables = {"mode": "full", "nsteps": 1000, "scheme": "scheme exact", "dump": "end.dump"}
+    variables.update(var)
+    with open(os.path.join(wd, "in.gas"), "w") as fh:
+        fh.write(GAS)
+    args = ["-in", "in.gas", "-var", "plugin", PLUGIN_KK]
+    for k, v in variables.items():
+        args += ["-var", k, str(v)]
+    return lmp_kk(args, wd, kk, threads, np, pk)
 
 
 def max_rel(a, b):
@@ -194,22 +200,11 @@ def torus(wd, kk, threads=1, np=1):
     data = os.path.join(wd, "data.torus")
     if not os.path.exists(data):
         t.rrplmp.make_torus(data)
-    cmd = [LMP_KK, "-in", os.path.join(t.EXAMPLES, "torus", "in.torus"), "-log", "none", "-echo", "none",
-           "-nocite", "-var", "plugin", PLUGIN_KK, "-var", "data", data, "-var", "scheme", "exact",
-           "-var", "tend", "1.0", "-var", "every", "10", "-var", "out", "torus.dat", "-var", "dump",
-           "torus.dump", "-var", "dumpevery", "1000"]
-    if kk:
-        cmd += ["-k", "on"] + (["g", "1"] if GPU else ["t", str(threads)]) + ["-sf", "kk"]
-    if np > 1:
-        cmd = [t.MPIEXEC, "--allow-run-as-root", "--oversubscribe", "-np", str(np)] + cmd
-    env = dict(os.environ, OMP_PROC_BIND="false", OMP_NUM_THREADS=str(threads))
-    env.pop("LD_LIBRARY_PATH", None)
-    p = subprocess.run(cmd, cwd=wd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
-                       timeout=900, stdin=subprocess.DEVNULL, env=env)
-    if p.returncode != 0 or "ERROR" in p.stdout:
-        print(p.stdout[-3000:])
-        raise RuntimeError(f"LAMMPS failed (exit {p.returncode}) in {wd}")
-    return dump(wd, "torus.dump"), t.read_table(os.path.join(wd, "torus.dat")), p.stdout
+    out = lmp_kk(["-in", os.path.join(t.EXAMPLES, "torus", "in.torus"), "-var", "plugin", PLUGIN_KK,
+                  "-var", "data", data, "-var", "scheme", "exact", "-var", "tend", "1.0", "-var", "every",
+                  "10", "-var", "out", "torus.dat", "-var", "dump", "torus.dump", "-var", "dumpevery",
+                  "1000"], wd, kk, threads, np)
+    return dump(wd, "torus.dump"), t.read_table(os.path.join(wd, "torus.dat")), out
 
 
 host_torus, host_energy, _ = torus(t.workdir("kk-torus-host"), False)
@@ -251,22 +246,11 @@ subprocess.run([t.LMP, "-in", os.path.join(t.EXAMPLES, "composite", "in.pack"), 
 
 
 def compress(name, kk, threads=1, np=1):
-    cmd = [LMP_KK, "-in", os.path.join(t.EXAMPLES, "composite", "in.compress"), "-log", "none", "-echo",
-           "none", "-var", "plugin", PLUGIN_KK, "-var", "data", "data.composite", "-var", "rate", "0.05",
-           "-var", "ramp", "0.2", "-var", "emax", "0.06", "-var", "out", f"{name}.dat", "-var", "breaks",
-           f"{name}.brk", "-var", "dump", f"{name}.dump", "-var", "final", f"{name}.final",
-           "-var", "dumpevery", "100000"]
-    if kk:
-        cmd += ["-k", "on"] + (["g", "1"] if GPU else ["t", str(threads)]) + ["-sf", "kk"]
-    if np > 1:
-        cmd = [t.MPIEXEC, "--allow-run-as-root", "--oversubscribe", "-np", str(np)] + cmd
-    env = dict(os.environ, OMP_PROC_BIND="false", OMP_NUM_THREADS=str(threads))
-    env.pop("LD_LIBRARY_PATH", None)
-    p = subprocess.run(cmd, cwd=comp, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
-                       timeout=900, stdin=subprocess.DEVNULL, env=env)
-    if p.returncode != 0 or "ERROR" in p.stdout:
-        print(p.stdout[-3000:])
-        raise RuntimeError(f"LAMMPS failed (exit {p.returncode}) in {comp}")
+    lmp_kk(["-in", os.path.join(t.EXAMPLES, "composite", "in.compress"), "-var", "plugin", PLUGIN_KK,
+            "-var", "data", "data.composite", "-var", "rate", "0.05", "-var", "ramp", "0.2", "-var", "emax",
+            "0.06", "-var", "out", f"{name}.dat", "-var", "breaks", f"{name}.brk", "-var", "dump",
+            f"{name}.dump", "-var", "final", f"{name}.final", "-var", "dumpevery", "100000"],
+           comp, kk, threads, np)
     with open(os.path.join(comp, f"{name}.brk")) as fh:
         breaks = sorted(tuple(l.split()[:3]) + (l.split()[6],) for l in fh
                         if l.strip() and not l.startswith("ITEM") and len(l.split()) == 8)
@@ -296,19 +280,8 @@ for label, kk, threads, np in (("host", False, 1, 1), ("1 thread", True, 1, 1), 
     path = t.lammps_example("granular/in.tableting.200", [
         ("fix 1 all nve/sphere", "fix 1 all rrp/nve"),
         ("run ${settling_steps}", "run 1000\n" + TAB_DUMP)], wd, extra_files=("spheres200.data",))
-    cmd = [LMP_KK, "-in", path, "-log", "none", "-echo", "none", "-nocite"]
-    if kk:
-        cmd += ["-k", "on"] + (["g", "1"] if GPU else ["t", str(threads)]) + ["-sf", "kk"]
-    if np > 1:
-        cmd = [t.MPIEXEC, "--allow-run-as-root", "--oversubscribe", "-np", str(np)] + cmd
-    env = dict(os.environ, OMP_PROC_BIND="false", OMP_NUM_THREADS=str(threads),
-               LAMMPS_PLUGIN_PATH=os.path.dirname(os.path.abspath(PLUGIN_KK)))
-    env.pop("LD_LIBRARY_PATH", None)
-    p = subprocess.run(cmd, cwd=wd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
-                       timeout=900, stdin=subprocess.DEVNULL, env=env)
-    if p.returncode != 0 or "ERROR" in p.stdout:
-        print(p.stdout[-3000:])
-        raise RuntimeError(f"LAMMPS failed (exit {p.returncode}) in {wd}")
+    lmp_kk(["-in", path], wd, kk, threads, np,
+           env={"LAMMPS_PLUGIN_PATH": os.path.dirname(os.path.abspath(PLUGIN_KK))})
     tab[label] = dump(wd)
     if kk:
         ref = tab["host 2 ranks" if np > 1 else "host"]
