@@ -357,13 +357,13 @@ void BondRRPBinder::loads_one_by_one(Block &blk, double **quat)
 }
 
 /* ----------------------------------------------------------------------
-   gather: the bonds of the bond list from index next on into the block (at most
+   gather: the bonds of the bond list from index next on (up to end) into the block (at most
    RRP_BINDER_BLOCK, type > 0), lower ID first, their reference states captured where they have
    none yet; returns their number and advances next (quat: the orientations, looked up once per
    computation)
 ------------------------------------------------------------------------- */
 
-void BondRRPBinder::gather(Block &blk, int &next, int &ncaptured, double **quat)
+void BondRRPBinder::gather(Block &blk, int &next, int end, int &ncaptured, double **quat)
 {
   rrp_binder_block &b = blk.b;
   int *bond = blk.bond, *bi = blk.bi, *bj = blk.bj;
@@ -378,7 +378,7 @@ void BondRRPBinder::gather(Block &blk, int &next, int &ncaptured, double **quat)
   // early: a bond's two atoms are far apart in the arrays, more streams than the processor follows
   const int PREFETCH = 16;
   int nb = 0;
-  for (; next < nbondlist && nb < RRP_BINDER_BLOCK; next++) {
+  for (; next < end && nb < RRP_BINDER_BLOCK; next++) {
     const int n = next, type = bondlist[n][2];
     if (type <= 0) continue;
     // the reference is stored lower ID first; the order is random, so the swap is arithmetic,
@@ -437,67 +437,83 @@ void BondRRPBinder::gather(Block &blk, int &next, int &ncaptured, double **quat)
 /* ----------------------------------------------------------------------
    apply: the block's loads to the atoms, bond by bond: a binder that breaks (the core's
    rrp_binder_breaks) goes to the breaks and stops acting; the others add their forces, torques
-   and energies
+   and energies (put_loads, tally)
 ------------------------------------------------------------------------- */
 
 void BondRRPBinder::apply(const Block &blk)
 {
-  const rrp_binder_block &b = blk.b;
-  const int nb = blk.nb;
-  const int *bond = blk.bond, *bi = blk.bi, *bj = blk.bj;
-  int **bondlist = neighbor->bondlist;
-  tagint *tag = atom->tag;
   double *f0 = atom->f[0], *t0 = atom->torque[0];
+  for (int k = 0; k < blk.nb; k++) {
+    if (twist_near(blk, k)) warn_twist(blk.bi[k], blk.bj[k], blk.b.angle[k]);
+    double energy = 0.0;
+    const int mode = breaks_now(blk, k, energy);
+    if (mode) {
+      broke(blk.bi[k], blk.bj[k], blk.bond[k], mode, energy, rrp_binder_block_get(&blk.b, k));
+      continue;
+    }
+    put_loads(blk, k, [f0, t0](int a, const double *fa, const double *ta) {
+      for (int d = 0; d < 3; d++) {
+        f0[3 * a + d] += fa[d];
+        t0[3 * a + d] += ta[d];
+      }
+    });
+    if (evflag) tally(blk, k);
+  }
+}
+
+/* the principal log turns the torsion/bending torque over at a half-turn: without a twist
+   criterion, a warning the first time a binder comes near one */
+
+bool BondRRPBinder::twist_near(const Block &blk, int k) const
+{
+  return break_twist == 0.0 && !twist_warned && blk.b.angle[k] > TWIST_WARN * MathConst::MY_PI;
+}
+
+void BondRRPBinder::warn_twist(int i, int j, double angle)
+{
+  twist_warned = true;
+  error->warning(FLERR,
+                 "Bond style rrp/binder: bond {}-{} on step {} has turned by {:.6g} rad "
+                 "relative (more than {} pi); at pi its torsion/bending torque turns over: "
+                 "set a rupture angle with break twist THETA",
+                 atom->tag[i], atom->tag[j], update->ntimestep, angle, TWIST_WARN);
+}
+
+/* whether bond k of a block breaks now (its mode, or 0) and the energy it releases */
+
+int BondRRPBinder::breaks_now(const Block &blk, int k, double &energy) const
+{
+  if (!rupture) return 0;
+  const rrp_binder_load load = rrp_binder_block_get(&blk.b, k);
+  return rrp_binder_breaks(&law[neighbor->bondlist[blk.bond[k]][2]], &load, &energy);
+}
+
+/* rupture of bond list entry n (atoms i, j): the binder stops acting, its stored energy is
+   released */
+
+void BondRRPBinder::broke(int i, int j, int n, int mode, double energy, const rrp_binder_load &load)
+{
   const int nlocal = atom->nlocal;
+  const double w = force->newton_bond ? 1.0 : 0.5 * ((i < nlocal) + (j < nlocal));
+  breaks->broke(i, j, mode, energy, load, w);
+  neighbor->bondlist[n][2] = 0;
+}
+
+/* the energy and virial of bond k of a block (evflag set) */
+
+void BondRRPBinder::tally(const Block &blk, int k)
+{
+  const rrp_binder_block &b = blk.b;
+  const int i = blk.bi[k], j = blk.bj[k], nlocal = atom->nlocal;
   const int newton_bond = force->newton_bond;
-  for (int k = 0; k < nb; k++) {
-    const int n = bond[k], i = bi[k], j = bj[k];
-    // the principal log turns the torsion/bending torque over at a half-turn: without a twist
-    // criterion, say so the first time a binder comes near one
-    if (break_twist == 0.0 && !twist_warned && b.angle[k] > TWIST_WARN * MathConst::MY_PI) {
-      twist_warned = true;
-      error->warning(FLERR,
-                     "Bond style rrp/binder: bond {}-{} on step {} has turned by {:.6g} rad "
-                     "relative (more than {} pi); at pi its torsion/bending torque turns over: "
-                     "set a rupture angle with break twist THETA",
-                     tag[i], tag[j], update->ntimestep, b.angle[k], TWIST_WARN);
-    }
-    if (rupture) {
-      const rrp_binder_load load = rrp_binder_block_get(&b, k);
-      double energy = 0.0;
-      const int mode = rrp_binder_breaks(&law[bondlist[n][2]], &load, &energy);
-      if (mode) {
-        // rupture: the binder stops acting, its stored energy is released
-        const double w = newton_bond ? 1.0 : 0.5 * ((i < nlocal) + (j < nlocal));
-        breaks->broke(i, j, mode, energy, load, w);
-        bondlist[n][2] = 0;
-        continue;
-      }
-    }
-
-    const double fi[3] = {b.fi[0][k], b.fi[1][k], b.fi[2][k]};
-    if (newton_bond || i < nlocal)
-      for (int d = 0; d < 3; d++) {
-        f0[3 * i + d] += fi[d];
-        t0[3 * i + d] += b.ti[d][k];
-      }
-    if (newton_bond || j < nlocal)
-      for (int d = 0; d < 3; d++) {
-        f0[3 * j + d] -= fi[d];
-        t0[3 * j + d] += b.tj[d][k];
-      }
-
-    if (evflag) {
-      const double ebond = b.um[k] + b.ua[k] + b.us[k];
-      ev_tally_xyz(i, j, nlocal, newton_bond, ebond, fi[0], fi[1], fi[2], b.d[0][k], b.d[1][k],
-                   b.d[2][k]);
-      if (eflag_global) {
-        const double w = newton_bond ? 1.0 : 0.5 * ((i < nlocal) + (j < nlocal));
-        eterm[0] += w * b.um[k];
-        eterm[1] += w * b.ua[k];
-        eterm[2] += w * b.us[k];
-      }
-    }
+  const double ebond = b.um[k] + b.ua[k] + b.us[k];
+  ev_tally_xyz(i, j, nlocal, newton_bond, ebond, b.fi[0][k], b.fi[1][k], b.fi[2][k], b.d[0][k],
+               b.d[1][k], b.d[2][k]);
+  if (eflag_global) {
+    const double w = newton_bond ? 1.0 : 0.5 * ((i < nlocal) + (j < nlocal));
+    eterm[0] += w * b.um[k];
+    eterm[1] += w * b.ua[k];
+    eterm[2] += w * b.us[k];
   }
 }
 
@@ -513,7 +529,7 @@ void BondRRPBinder::compute(int eflag, int vflag)
   double **quat = RRPOrientation::array(lmp);
   int ncaptured = 0, next = 0;
   while (next < neighbor->nbondlist) {
-    gather(*block, next, ncaptured, quat);
+    gather(*block, next, neighbor->nbondlist, ncaptured, quat);
     loads(*block, quat);
     apply(*block);
   }

@@ -14,7 +14,9 @@ BondStyle(rrp/binder,BondRRPBinder);
 #ifndef LMP_BOND_RRP_BINDER_H
 #define LMP_BOND_RRP_BINDER_H
 
+#include "atom.h"
 #include "bond.h"
+#include "force.h"
 
 #include "rrp/binder.h"
 
@@ -75,13 +77,37 @@ class BondRRPBinder : public Bond {
   // (broken binders removed, the first computation's captures said)
   void compute_begin(int eflag, int vflag);
   void compute_end(int ncaptured);
-  // the next block from bond list entry next on (a bond without reference is captured, counted
-  // in ncaptured), its loads, then applied to the atoms; the first two touch nothing but the
-  // block (the KOKKOS twin runs them on several blocks at once)
-  void gather(Block &k, int &next, int &ncaptured, double **quat);
+  // the next block from bond list entry next on, before end (a bond without reference is
+  // captured, counted in ncaptured), its loads, then applied to the atoms; the first two touch
+  // nothing but the block (the KOKKOS twin runs them on several blocks at once)
+  void gather(Block &k, int &next, int end, int &ncaptured, double **quat);
   void loads(Block &k, double **quat);
   void loads_one_by_one(Block &k, double **quat);
   void apply(const Block &k);
+  // apply's steps for bond k of a block, in its order (the KOKKOS twin takes them on threads)
+  bool twist_near(const Block &blk, int k) const;
+  void warn_twist(int i, int j, double angle);
+  int breaks_now(const Block &blk, int k, double &energy) const;
+  void broke(int i, int j, int n, int mode, double energy, const rrp_binder_load &load);
+  void tally(const Block &blk, int k);
+  // the force and torque of bond k on each of its atoms this rank sums: put(atom, f, torque)
+  template <class Put> void put_loads(const Block &blk, int k, Put &&put) const
+  {
+    const rrp_binder_block &b = blk.b;
+    const int i = blk.bi[k], j = blk.bj[k];
+    const bool all = force->newton_bond;
+    const double fi[3] = {b.fi[0][k], b.fi[1][k], b.fi[2][k]};
+    if (all || i < atom->nlocal) {
+      const double ti[3] = {b.ti[0][k], b.ti[1][k], b.ti[2][k]};
+      put(i, fi, ti);
+    }
+    if (all || j < atom->nlocal) {
+      // (f - F and f + (-F) are the same number)
+      const double fj[3] = {-fi[0], -fi[1], -fi[2]};
+      const double tj[3] = {b.tj[0][k], b.tj[1][k], b.tj[2][k]};
+      put(j, fj, tj);
+    }
+  }
   int reference_of(int i, int j, const double *&slot);
   void make_laws();
   void set_form(int);

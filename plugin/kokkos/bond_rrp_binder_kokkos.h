@@ -1,9 +1,9 @@
 /* -*- c++ -*- ----------------------------------------------------------
    rrp-lammps: bond_style rrp/binder/kk, the KOKKOS twin of bond_style rrp/binder
-   (bond_rrp_binder.h). The host style's passes over blocks of bonds, with the gathering and the
-   loads (the core's SIMD kernel) of many blocks at once on the threads of the host's execution
-   space, then each block applied to the atoms in the bond list's order, as the host style does:
-   the same operations in the same order, so the host style's bits on any number of threads.
+   (bond_rrp_binder.h). The host style's passes over blocks of bonds (gathered, loaded by the
+   core's SIMD kernel, applied to the atoms) on the threads of the host's execution space: the
+   bond list in the host's order and cut into one run a thread, each atom's sums taken in the
+   host's order (bond_rrp_binder_kokkos.cpp), so the host style's bits on any number of threads.
    Captures of reference states, ruptures and their records, energies, virials, restart and data
    are the host style's. It runs on the host's memory (KOKKOS's host execution space: OpenMP or
    Threads, or Serial); the per-bond kernel of a GPU is not written yet.
@@ -16,6 +16,7 @@
 
 #include "bond_rrp_binder.h"
 
+#include <array>
 #include <vector>
 
 namespace LAMMPS_NS {
@@ -30,6 +31,34 @@ class BondRRPBinderKokkos : public BondRRPBinder {
   std::vector<Block> batch;    // blocks gathered and loaded by the threads at once
   std::vector<int> starts;     // the bond list entry each block starts from
   std::vector<int> captured;   // the captures of each block of the batch
+  std::vector<std::array<int, 3>> rows;    // the bond list, sorted into the host's order
+  void host_order();
+  void batches(double **quat);
+  // runs(): the first run to touch each atom; per run (a thread), its entries of the bond list,
+  // its block, its later forces and torques, its breaks and its first half-turn warning
+  void runs(int nthreads, double **quat);
+  std::vector<int> first;
+  bigint list_step = -1;                   // the step the bond list was made on (lastcall)
+  bool plan_stale = true;                  // the bond list was made again since the runs were cut
+  int plan_bonds = -1, plan_atoms = -1;    // the list the runs were cut from
+  struct Later {
+    int atom;
+    double load[6];
+  };
+  struct Break {
+    int i, j, bond, mode;
+    double energy;
+    rrp_binder_load load;
+  };
+  struct alignas(128) Run {    // (cache lines of its own: each thread fills one)
+    int begin = 0, end = 0, captured = 0;
+    Block block;
+    std::vector<Later> later;
+    std::vector<Break> breaks;
+    int twist = -1, twist_i = 0, twist_j = 0;
+    double twist_angle = 0.0;
+  };
+  std::vector<Run> run;
 };
 
 }    // namespace LAMMPS_NS

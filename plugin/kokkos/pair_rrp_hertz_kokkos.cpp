@@ -26,13 +26,9 @@ using namespace LAMMPS_NS;
 
 namespace LAMMPS_NS {
 
-// what the kernel sums over the pairs: energy, virial, and the first pair (lowest i) it could
-// not evaluate, with its status
-struct RRPHertzSums {
-  double evdwl;
-  double v[6];
-  int bad_i, bad_j, status;
-};
+struct TagHertzOrdered {};
+struct TagHertzFirst {};
+struct TagHertzCount {};
 
 }    // namespace LAMMPS_NS
 
@@ -113,10 +109,10 @@ template <class DeviceType, int NEIGHFLAG, int NEWTON, int EVFLAG> struct HertzK
       }
   }
 
-  KOKKOS_INLINE_FUNCTION void operator()(const int ii, value_type &s) const
+  // the pairs of atom i: the force on each neighbor j written through sink.put(j, -F) as the pair
+  // is met, the force on i summed over them and then put, as the host style does
+  template <class Sink> KOKKOS_INLINE_FUNCTION void atom(const int i, value_type &s, Sink &sink) const
   {
-    auto a_f = f.template access<AtomicDup_v<NEIGHFLAG, DeviceType>>();
-    const int i = ilist(ii);
     const double xi = x(i, 0), yi = x(i, 1), zi = x(i, 2), ri = radius(i);
     const int itype = type(i);
     const int jnum = numneigh(i);
@@ -147,16 +143,94 @@ template <class DeviceType, int NEIGHFLAG, int NEWTON, int EVFLAG> struct HertzK
       fxi += fx;
       fyi += fy;
       fzi += fz;
-      if (NEIGHFLAG != FULL && (NEWTON || j < nlocal)) {
-        a_f(j, 0) -= fx;
-        a_f(j, 1) -= fy;
-        a_f(j, 2) -= fz;
-      }
+      // (f - F and f + (-F) are the same number)
+      if (NEIGHFLAG != FULL && (NEWTON || j < nlocal)) sink.put(j, -fx, -fy, -fz);
       if (EVFLAG) tally(s, i, j, factor * e, fx, fy, fz, dx, dy, dz);
     }
-    a_f(i, 0) += fxi;
-    a_f(i, 1) += fyi;
-    a_f(i, 2) += fzi;
+    sink.put(i, fxi, fyi, fzi);
+  }
+
+  // a GPU (or a full list): one atom per work item, the forces through the scatter view
+  template <class Access> struct ScatterSink {
+    Access a;
+    KOKKOS_INLINE_FUNCTION void put(int j, double fx, double fy, double fz)
+    {
+      a(j, 0) += fx;
+      a(j, 1) += fy;
+      a(j, 2) += fz;
+    }
+  };
+  KOKKOS_INLINE_FUNCTION void operator()(const int ii, value_type &s) const
+  {
+    auto a_f = f.template access<AtomicDup_v<NEIGHFLAG, DeviceType>>();
+    ScatterSink<decltype(a_f)> sink{a_f};
+    atom(ilist(ii), s, sink);
+  }
+
+  // the ordered path (a half list on the host's threads): the list cut into one run of atoms per
+  // thread, each run's forces summed in the host style's order. An atom's force is written by
+  // the first run that touches it ("first", made when the list is); the later runs put theirs on
+  // a list of their own, added after the kernel run by run, in order: so every force is the sum
+  // of the same terms in the same order as on one thread, bit for bit, on any number of threads
+  typename AT::t_f_array fo;
+  Kokkos::View<int *, DeviceType> first, bounds, dstart, dused, didx;
+  Kokkos::View<double *[3], DeviceType> dval;
+  Kokkos::View<RRPHertzSums *, DeviceType> csum;
+  int single;    // one run: all forces written as they come
+
+  struct OrderedSink {
+    const HertzKernel &k;
+    int t, pos;
+    KOKKOS_INLINE_FUNCTION void put(int j, double fx, double fy, double fz)
+    {
+      if (k.single || k.first(j) == t) {
+        k.fo(j, 0) += fx;
+        k.fo(j, 1) += fy;
+        k.fo(j, 2) += fz;
+      } else {
+        k.didx(pos) = j;
+        k.dval(pos, 0) = fx;
+        k.dval(pos, 1) = fy;
+        k.dval(pos, 2) = fz;
+        pos++;
+      }
+    }
+  };
+  KOKKOS_INLINE_FUNCTION void operator()(TagHertzOrdered, const int t) const
+  {
+    value_type s;
+    init(s);
+    OrderedSink sink{*this, t, single ? 0 : dstart(t)};
+    for (int ii = bounds(t); ii < bounds(t + 1); ii++) atom(ilist(ii), s, sink);
+    if (!single) dused(t) = sink.pos - dstart(t);
+    csum(t) = s;
+  }
+
+  // when the list is made: the first run to touch each atom (a list entry counts as a touch:
+  // a superset of the pairs in contact), then the length of each run's list of later forces
+  template <class Visit> KOKKOS_INLINE_FUNCTION void touches(const int t, Visit &visit) const
+  {
+    for (int ii = bounds(t); ii < bounds(t + 1); ii++) {
+      const int i = ilist(ii);
+      visit(i);
+      const int jnum = numneigh(i);
+      for (int jj = 0; jj < jnum; jj++) {
+        const int j = neighbors(i, jj) & NEIGHMASK;
+        if (NEWTON || j < nlocal) visit(j);
+      }
+    }
+  }
+  KOKKOS_INLINE_FUNCTION void operator()(TagHertzFirst, const int t) const
+  {
+    auto visit = [&](int j) { Kokkos::atomic_min(&first(j), t); };
+    touches(t, visit);
+  }
+  KOKKOS_INLINE_FUNCTION void operator()(TagHertzCount, const int t) const
+  {
+    int n = 0;
+    auto visit = [&](int j) { n += first(j) != t; };
+    touches(t, visit);
+    dused(t) = n;
   }
 };
 
@@ -164,7 +238,7 @@ template <class DeviceType, int NEIGHFLAG, int NEWTON, int EVFLAG> struct HertzK
 
 template <class DeviceType>
 PairRRPHertzKokkos<DeviceType>::PairRRPHertzKokkos(LAMMPS *lmp) :
-    PairRRPHertz(lmp), neighflag(HALF), kpp_changed(true), dup_rows(-1)
+    PairRRPHertz(lmp), neighflag(HALF), kpp_changed(true), plan_step(-1), plan_inum(-1), plan_nall(-1)
 {
   kokkosable = 1;
   atomKK = (AtomKokkos *) atom;
@@ -208,22 +282,6 @@ void PairRRPHertzKokkos<DeviceType>::launch(int inum, RRPHertzSums &s)
 {
   HertzKernel<DeviceType, NEIGHFLAG, NEWTON, EVFLAG> k;
   k.x = atomKK->k_x.view<DeviceType>();
-  auto f = atomKK->k_f.view<DeviceType>();
-  constexpr bool dup =
-      std::is_same_v<NeedDup_v<NEIGHFLAG, DeviceType>, Kokkos::Experimental::ScatterDuplicated>;
-  if constexpr (dup) {
-    if (dup_rows != (int) f.extent(0)) {
-      dup_f = Kokkos::Experimental::create_scatter_view<Kokkos::Experimental::ScatterSum,
-                                                        NeedDup_v<NEIGHFLAG, DeviceType>>(f);
-      dup_rows = (int) f.extent(0);
-    } else {
-      dup_f.reset();
-    }
-    k.f = dup_f;
-  } else {
-    k.f = Kokkos::Experimental::create_scatter_view<Kokkos::Experimental::ScatterSum,
-                                                    NeedDup_v<NEIGHFLAG, DeviceType>>(f);
-  }
   k.radius = atomKK->k_radius.view<DeviceType>();
   k.type = atomKK->k_type.view<DeviceType>();
   k.kpp = k_kpp.template view<DeviceType>();
@@ -239,8 +297,77 @@ void PairRRPHertzKokkos<DeviceType>::launch(int inum, RRPHertzSums &s)
   k.eflag_atom = eflag_atom;
   k.vflag_global = vflag_global;
   k.vflag_atom = vflag_atom;
-  Kokkos::parallel_reduce(Kokkos::RangePolicy<DeviceType>(0, inum), k, s);
-  if constexpr (dup) Kokkos::Experimental::contribute(f, k.f);
+  auto f = atomKK->k_f.view<DeviceType>();
+
+  constexpr bool on_host =
+      Kokkos::SpaceAccessibility<Kokkos::HostSpace, typename DeviceType::memory_space>::accessible;
+  if constexpr (on_host && NEIGHFLAG != FULL) {
+    ordered(k, inum);
+    k.fo = f;
+    k.first = first;
+    k.bounds = bounds;
+    k.dstart = dstart;
+    k.dused = dused;
+    k.didx = didx;
+    k.dval = dval;
+    k.csum = csum;
+    const int runs = (int) csum.extent(0);
+    k.single = runs == 1;
+    Kokkos::parallel_for(Kokkos::RangePolicy<DeviceType, TagHertzOrdered>(0, runs), k);
+    Kokkos::fence();
+    // the later runs' forces, run by run (the first run has none)
+    for (int t = 1; t < runs; t++)
+      for (int m = dstart(t); m < dstart(t) + dused(t); m++)
+        for (int c = 0; c < 3; c++) f(didx(m), c) += dval(m, c);
+    k.init(s);
+    for (int t = 0; t < runs; t++) k.join(s, csum(t));
+  } else {
+    // (a full list writes each atom's own force only; a half/thread list on a GPU, atomic sums)
+    k.f = Kokkos::Experimental::create_scatter_view<Kokkos::Experimental::ScatterSum,
+                                                    NeedDup_v<NEIGHFLAG, DeviceType>>(f);
+    Kokkos::parallel_reduce(Kokkos::RangePolicy<DeviceType>(0, inum), k, s);
+    Kokkos::Experimental::contribute(f, k.f);
+  }
+}
+
+/* the ordered path's plan, made again when the neighbor list is: the runs of the list (one per
+   thread), the first run to touch each atom, where each run's list of later forces begins */
+
+template <class DeviceType>
+template <class Kernel>
+void PairRRPHertzKokkos<DeviceType>::ordered(Kernel &k, int inum)
+{
+  const int runs = inum < 2 ? 1 : std::min<int>(typename DeviceType::execution_space().concurrency(), inum);
+  const int nall = atom->nlocal + atom->nghost;
+  // (lastcall: a list made on a step this style was not computed on)
+  if (neighbor->ago != 0 && neighbor->lastcall == plan_step && plan_inum == inum &&
+      plan_nall == nall && (int) csum.extent(0) == runs)
+    return;
+  plan_step = neighbor->lastcall;
+  plan_inum = inum;
+  plan_nall = nall;
+  if ((int) csum.extent(0) != runs) {
+    csum = decltype(csum)("rrp/hertz:csum", runs);
+    bounds = decltype(bounds)("rrp/hertz:bounds", runs + 1);
+    dstart = decltype(dstart)("rrp/hertz:dstart", runs + 1);
+    dused = decltype(dused)("rrp/hertz:dused", runs);
+  }
+  for (int t = 0; t <= runs; t++) bounds(t) = (int) ((long) inum * t / runs);
+  if (runs == 1) return;
+  if ((int) first.extent(0) < nall) first = decltype(first)("rrp/hertz:first", atom->nmax);
+  Kokkos::deep_copy(Kokkos::subview(first, std::make_pair(0, nall)), runs);
+  k.first = first;
+  k.bounds = bounds;
+  k.dused = dused;
+  Kokkos::parallel_for(Kokkos::RangePolicy<DeviceType, TagHertzFirst>(0, runs), k);
+  Kokkos::parallel_for(Kokkos::RangePolicy<DeviceType, TagHertzCount>(0, runs), k);
+  Kokkos::fence();
+  dstart(0) = 0;
+  for (int t = 0; t < runs; t++) dstart(t + 1) = dstart(t) + dused(t);
+  if ((int) didx.extent(0) < dstart(runs)) {
+    didx = decltype(didx)("rrp/hertz:didx", dstart(runs));
+    dval = decltype(dval)("rrp/hertz:dval", dstart(runs));
+  }
 }
 
 template <class DeviceType> void PairRRPHertzKokkos<DeviceType>::compute(int eflag, int vflag)

@@ -17,6 +17,14 @@
 
 namespace LAMMPS_NS {
 
+// what the kernel sums over the pairs: energy, virial, and the first pair (lowest i) it could
+// not evaluate, with its status
+struct RRPHertzSums {
+  double evdwl;
+  double v[6];
+  int bad_i, bad_j, status;
+};
+
 template <class DeviceType> class PairRRPHertzKokkos : public PairRRPHertz {
  public:
   PairRRPHertzKokkos(class LAMMPS *);
@@ -31,15 +39,15 @@ template <class DeviceType> class PairRRPHertzKokkos : public PairRRPHertz {
   typename ArrayTypes<DeviceType>::tdual_ffloat_2d k_kpp;
   DAT::tdual_efloat_1d k_eatom;
   DAT::tdual_virial_array k_vatom;
-  // the per-thread copies of the forces for half/thread lists on OpenMP, kept from one
-  // computation to the next (zeroed, not allocated, each time)
-  Kokkos::Experimental::ScatterView<F_FLOAT *[3], typename DAT::t_f_array::array_layout,
-                                    typename KKDevice<DeviceType>::value,
-                                    Kokkos::Experimental::ScatterSum,
-                                    NeedDup_v<HALFTHREAD, DeviceType>>
-      dup_f;
-  int dup_rows;    // the rows of dup_f (those of the forces when it was made)
-  template <int NEIGHFLAG, int NEWTON, int EVFLAG> void launch(int inum, struct RRPHertzSums &s);
+  // the ordered path on the host (pair_rrp_hertz_kokkos.cpp): the runs of the list, the first
+  // run to touch each atom, each run's list of later forces (atom, force) and its sums
+  Kokkos::View<int *, DeviceType> first, bounds, dstart, dused, didx;
+  Kokkos::View<double *[3], DeviceType> dval;
+  Kokkos::View<RRPHertzSums *, DeviceType> csum;
+  bigint plan_step;            // the list the plan was made for: its step (lastcall), its size
+  int plan_inum, plan_nall;
+  template <class Kernel> void ordered(Kernel &k, int inum);
+  template <int NEIGHFLAG, int NEWTON, int EVFLAG> void launch(int inum, RRPHertzSums &s);
 };
 
 }    // namespace LAMMPS_NS
