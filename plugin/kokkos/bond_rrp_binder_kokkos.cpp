@@ -18,6 +18,10 @@
 
 using namespace LAMMPS_NS;
 
+// steps between looks at the runs' times, and the imbalance that cuts them again
+static constexpr int BALANCE_EVERY = 20;
+static constexpr double BALANCE_TOL = 0.03;
+
 // blocks per batch of a step with energies: gathered and loaded by the threads, then applied in
 // order (about 1.3 MB)
 static constexpr int BATCH = 128;
@@ -120,21 +124,36 @@ void BondRRPBinderKokkos::compute(int eflag, int vflag)
    threads, run by run, in order: every atom sums the same terms in the same order as the host
    style, bit for bit. Each run keeps its breaks and its first half-turn warning too, taken in
    order after the threads. The bonds are in order of their first atom, so the runs' atoms meet
-   only at the runs' ends: the threads write apart and few loads wait.
+   only at the runs' ends: the threads write apart and few loads wait. The runs are cut to equal
+   lengths with each new list, then where their times differ (the loads' cost varies along the
+   list, and broken binders cost nothing); the result does not depend on the cuts.
 ------------------------------------------------------------------------- */
 
 void BondRRPBinderKokkos::runs(int nthreads, double **quat)
 {
   const int nbondlist = neighbor->nbondlist;
   const int nall = atom->nlocal + atom->nghost;
+  bool cut = false;
   if (plan_stale || (int) run.size() != nthreads || plan_bonds != nbondlist || plan_atoms != nall) {
     plan_stale = false;
     plan_bonds = nbondlist;
     plan_atoms = nall;
     if ((int) run.size() != nthreads) run.assign(nthreads, Run());
+    cuts.resize(nthreads + 1);
+    for (int t = 0; t <= nthreads; t++) cuts[t] = (int) ((long) nbondlist * t / nthreads);
+    cut = true;
+  } else if (++since_balance == BALANCE_EVERY) {
+    // the runs' times since the last look: cut again where one is slower than the rest
+    std::vector<double> seconds(nthreads);
+    for (int t = 0; t < nthreads; t++) seconds[t] = run[t].seconds;
+    cut = RRPKokkos::balance_cuts(nthreads, cuts.data(), seconds.data(), BALANCE_TOL);
+    since_balance = 0;
+  }
+  if (cut) {
+    since_balance = 0;
     for (int t = 0; t < nthreads; t++) {
-      run[t].begin = (int) ((long) nbondlist * t / nthreads);
-      run[t].end = (int) ((long) nbondlist * (t + 1) / nthreads);
+      run[t].begin = cuts[t];
+      run[t].end = cuts[t + 1];
     }
     first.assign(atom->nmax, nthreads);
     int **bondlist = neighbor->bondlist;
@@ -146,9 +165,12 @@ void BondRRPBinderKokkos::runs(int nthreads, double **quat)
       }
     });
   }
+  if (since_balance == 0)    // (the times from here to the next look)
+    for (int t = 0; t < nthreads; t++) run[t].seconds = 0.0;
 
   double *f0 = atom->f[0], *t0 = atom->torque[0];
   Kokkos::parallel_for(Kokkos::RangePolicy<LMPHostType>(0, nthreads), [&](const int t) {
+    Kokkos::Timer clock;
     Run &r = run[t];
     r.later.clear();
     r.breaks.clear();
@@ -185,6 +207,7 @@ void BondRRPBinderKokkos::runs(int nthreads, double **quat)
         });
       }
     }
+    r.seconds += clock.seconds();
   });
 
   for (int t = 0; t < nthreads; t++) {

@@ -38,6 +38,8 @@ class BondRRPBinderKokkos : public BondRRPBinder {
   // its block, its later forces and torques, its breaks and its first half-turn warning
   void runs(int nthreads, double **quat);
   std::vector<int> first;
+  std::vector<int> cuts;     // the runs' first entries of the bond list (and its end)
+  int since_balance = 0;     // steps since the runs' times were looked at
   bigint list_step = -1;                   // the step the bond list was made on (lastcall)
   bool plan_stale = true;                  // the bond list was made again since the runs were cut
   int plan_bonds = -1, plan_atoms = -1;    // the list the runs were cut from
@@ -52,6 +54,7 @@ class BondRRPBinderKokkos : public BondRRPBinder {
   };
   struct alignas(128) Run {    // (cache lines of its own: each thread fills one)
     int begin = 0, end = 0, captured = 0;
+    double seconds = 0.0;    // its time since the last look
     Block block;
     std::vector<Later> later;
     std::vector<Break> breaks;
