@@ -111,9 +111,9 @@ void BondRRPBinderKokkos::compute(int eflag, int vflag)
   }
 
   if (nthreads > 1 && !evflag && nbondlist >= nthreads)
-    runs(nthreads, quat);
+    ncaptured += runs(nthreads, quat);
   else
-    batches(quat);
+    ncaptured += batches(quat);
   compute_end(ncaptured);
 }
 
@@ -129,7 +129,7 @@ void BondRRPBinderKokkos::compute(int eflag, int vflag)
    list, and broken binders cost nothing); the result does not depend on the cuts.
 ------------------------------------------------------------------------- */
 
-void BondRRPBinderKokkos::runs(int nthreads, double **quat)
+int BondRRPBinderKokkos::runs(int nthreads, double **quat)
 {
   const int nbondlist = neighbor->nbondlist;
   const int nall = atom->nlocal + atom->nghost;
@@ -210,8 +210,10 @@ void BondRRPBinderKokkos::runs(int nthreads, double **quat)
     r.seconds += clock.seconds();
   });
 
+  int ncaptured = 0;
   for (int t = 0; t < nthreads; t++) {
     const Run &r = run[t];
+    ncaptured += r.captured;
     if (r.twist >= 0 && !twist_warned) warn_twist(r.twist_i, r.twist_j, r.twist_angle);
     for (const auto &b : r.breaks) broke(b.i, b.j, b.bond, b.mode, b.energy, b.load);
     for (const auto &l : r.later)
@@ -220,6 +222,7 @@ void BondRRPBinderKokkos::runs(int nthreads, double **quat)
         t0[3 * l.atom + d] += l.load[3 + d];
       }
   }
+  return ncaptured;
 }
 
 /* ----------------------------------------------------------------------
@@ -227,7 +230,7 @@ void BondRRPBinderKokkos::runs(int nthreads, double **quat)
    then applied one by one in order (energies and virials tallied as the host style does)
 ------------------------------------------------------------------------- */
 
-void BondRRPBinderKokkos::batches(double **quat)
+int BondRRPBinderKokkos::batches(double **quat)
 {
   const int nbondlist = neighbor->nbondlist;
   int **bondlist = neighbor->bondlist;
@@ -243,6 +246,7 @@ void BondRRPBinderKokkos::batches(double **quat)
     if (bondlist[n][2] > 0) count++;
   }
   const int nblocks = (int) starts.size();
+  int ncaptured = 0;
   if ((int) batch.size() < BATCH) batch.resize(BATCH);
   captured.assign(BATCH, 0);
   for (int b0 = 0; b0 < nblocks; b0 += BATCH) {
@@ -252,6 +256,11 @@ void BondRRPBinderKokkos::batches(double **quat)
       gather(batch[k], next, nbondlist, captured[k], quat);
       loads(batch[k], quat);
     });
-    for (int k = 0; k < nb; k++) apply(batch[k]);
+    for (int k = 0; k < nb; k++) {
+      apply(batch[k]);
+      ncaptured += captured[k];
+      captured[k] = 0;
+    }
   }
+  return ncaptured;
 }

@@ -33,10 +33,10 @@ class BondRRPBinderKokkos : public BondRRPBinder {
   std::vector<int> captured;   // the captures of each block of the batch
   std::vector<std::array<int, 3>> rows;    // the bond list, sorted into the host's order
   void host_order();
-  void batches(double **quat);
+  int batches(double **quat);    // (these two return the captures their gathers made)
   // runs(): the first run to touch each atom; per run (a thread), its entries of the bond list,
   // its block, its later forces and torques, its breaks and its first half-turn warning
-  void runs(int nthreads, double **quat);
+  int runs(int nthreads, double **quat);
   std::vector<int> first;
   std::vector<int> cuts;     // the runs' first entries of the bond list (and its end)
   int since_balance = 0;     // steps since the runs' times were looked at
