@@ -9,8 +9,9 @@
 
 #include "fix_rrp_orientation.h"
 #include "rrp_integrator.h"
-#include "rrp_respa.h"
 #include "rrp_orientation.h"
+#include "rrp_register.h"
+#include "rrp_respa.h"
 
 #include "atom.h"
 #include "comm.h"
@@ -55,8 +56,7 @@ FixRRPNVE::FixRRPNVE(LAMMPS *lmp, int narg, char **arg) :
 {
   if (narg < 3) utils::missing_cmd_args(FLERR, "fix rrp/nve", error);
   // -sf rrp spells it nve/sphere/rrp or nve/bpm/sphere/rrp: one style inside LAMMPS
-  delete[] style;
-  style = utils::strdup("rrp/nve");
+  RRPRegister::own_name(style, "rrp/nve");
 
   time_integrate = 1;
   restart_global = 1;
@@ -213,11 +213,7 @@ FixRRPNVE::FixRRPNVE(LAMMPS *lmp, int narg, char **arg) :
 
 void FixRRPNVE::post_constructor()
 {
-  // LAMMPS names a style found by its suffix (-sf rrp: nve/sphere/rrp, -sf kk: rrp/nve/kk) after
-  // the constructor: one name inside LAMMPS again, which the styles look each other up by
-  // (restart files strip a suffix anyway)
-  delete[] style;
-  style = utils::strdup("rrp/nve");
+  RRPRegister::own_name(style, "rrp/nve");    // (whatever suffix found it)
   if (layout == STORE) {
     Fix *f = modify->get_fix_by_id(STORE_FIX_ID);
     if (!f) f = modify->add_fix(fmt::format("{} all {}", STORE_FIX_ID, STORE_FIX_STYLE));

@@ -15,6 +15,7 @@
 
 #include "rrp_ellipsoids.h"
 #include "rrp_integrator.h"
+#include "rrp_register.h"
 #include "rrp_respa.h"
 
 #include <cmath>
@@ -28,8 +29,7 @@ FixRRPNVEAsphere::FixRRPNVEAsphere(LAMMPS *lmp, int narg, char **arg) :
     Fix(lmp, narg, arg), avec(nullptr)
 {
   // -sf rrp spells it nve/asphere/rrp: one style inside LAMMPS
-  delete[] style;
-  style = utils::strdup("rrp/nve/asphere");
+  RRPRegister::own_name(style, "rrp/nve/asphere");
   for (int iarg = 3; iarg < narg; iarg += 2) {
     if (strcmp(arg[iarg], "join") != 0)
       error->all(FLERR, "Illegal fix rrp/nve/asphere command: unexpected argument {} (expected fix "
@@ -46,8 +46,7 @@ FixRRPNVEAsphere::FixRRPNVEAsphere(LAMMPS *lmp, int narg, char **arg) :
 
 void FixRRPNVEAsphere::post_constructor()
 {
-  delete[] style;
-  style = utils::strdup("rrp/nve/asphere");
+  RRPRegister::own_name(style, "rrp/nve/asphere");
 }
 
 int FixRRPNVEAsphere::setmask()

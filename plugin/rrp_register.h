@@ -8,6 +8,7 @@
 
 #include "lammps.h"
 #include "lammpsplugin.h"
+#include "utils.h"
 #include "version.h"
 
 #include <cstddef>
@@ -51,6 +52,15 @@ inline void all(const entry *styles, std::size_t n, void *lmp, void *handle, voi
     plugin.handle = handle;
     (*register_plugin)(&plugin, lmp);
   }
+}
+
+// LAMMPS names a style found by its suffix (-sf rrp: nve/sphere/rrp, -sf kk: rrp/nve/kk) after
+// its constructor: a style's post_constructor gives it back its one name inside LAMMPS, which the
+// styles look each other up by (restart files strip a suffix anyway)
+inline void own_name(char *&style, const char *name)
+{
+  delete[] style;
+  style = LAMMPS_NS::utils::strdup(name);
 }
 
 // the styles of rrpplugin.so (rrp_styles.cpp)

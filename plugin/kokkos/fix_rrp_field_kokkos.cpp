@@ -13,6 +13,7 @@
 #include "rrp/contact.h"
 #include "rrp/field.h"
 #include "rrp_orientation.h"
+#include "rrp_register.h"
 
 using namespace LAMMPS_NS;
 
@@ -91,8 +92,7 @@ FixRRPGravityKokkos<DeviceType>::FixRRPGravityKokkos(LAMMPS *lmp, int narg, char
 
 template <class DeviceType> void FixRRPGravityKokkos<DeviceType>::post_constructor()
 {
-  delete[] style;    // (LAMMPS names it rrp/gravity/kk; restart files strip the suffix)
-  style = utils::strdup("rrp/gravity");
+  RRPRegister::own_name(style, "rrp/gravity");
 }
 
 /* the orientations of fix RRP/ORIENTATION/kk on the device; any other store (the host's, or the
@@ -140,8 +140,7 @@ FixRRPWallKokkos<DeviceType>::FixRRPWallKokkos(LAMMPS *lmp, int narg, char **arg
 
 template <class DeviceType> void FixRRPWallKokkos<DeviceType>::post_constructor()
 {
-  delete[] style;    // (LAMMPS names it rrp/wall/kk; restart files strip the suffix)
-  style = utils::strdup("rrp/wall");
+  RRPRegister::own_name(style, "rrp/wall");
 }
 
 template <class DeviceType> void FixRRPWallKokkos<DeviceType>::post_force(int vflag)

@@ -51,6 +51,16 @@ struct FirstResult {
   }
 };
 
+// row i of a view of rows into r, and back
+template <class View> KOKKOS_INLINE_FUNCTION void get_row(const View &a, int i, double *r, int n)
+{
+  for (int k = 0; k < n; k++) r[k] = a(i, k);
+}
+template <class View> KOKKOS_INLINE_FUNCTION void put_row(const View &a, int i, const double *r, int n)
+{
+  for (int k = 0; k < n; k++) a(i, k) = r[k];
+}
+
 template <class DeviceType> struct SphereViews {
   typename ArrayTypes<DeviceType>::t_x_array x;
   typename ArrayTypes<DeviceType>::t_v_array v, omega;
@@ -82,20 +92,19 @@ template <class DeviceType> struct SphereFirst {
     if (rrp_sphere_valid(a.kind, 0.0, m, rad)) {
       double dtfm, dtfj;
       rrp_sphere_kick_factors(a.kind, a.value, 0.0, m, rad, dtf, dtc, &dtfm, &dtfj);
-      const double f[3] = {a.f(i, 0), a.f(i, 1), a.f(i, 2)};
-      const double t[3] = {a.torque(i, 0), a.torque(i, 1), a.torque(i, 2)};
-      double x[3] = {a.x(i, 0), a.x(i, 1), a.x(i, 2)};
-      double v[3] = {a.v(i, 0), a.v(i, 1), a.v(i, 2)};
-      double w[3] = {a.omega(i, 0), a.omega(i, 1), a.omega(i, 2)};
-      double q[4] = {a.quat(i, 0), a.quat(i, 1), a.quat(i, 2), a.quat(i, 3)};
+      double f[3], t[3], x[3], v[3], w[3], q[4];
+      get_row(a.f, i, f, 3);
+      get_row(a.torque, i, t, 3);
+      get_row(a.x, i, x, 3);
+      get_row(a.v, i, v, 3);
+      get_row(a.omega, i, w, 3);
+      get_row(a.quat, i, q, 4);
       status = rrp_sphere_first(h, dtfm, dtfj, exact, fallback, 1.0, f, t, x, v, w, q, &fell, &hw);
       if (status == RRP_OK) {
-        for (int d = 0; d < 3; d++) {
-          a.x(i, d) = x[d];
-          a.v(i, d) = v[d];
-          a.omega(i, d) = w[d];
-        }
-        for (int k = 0; k < 4; k++) a.quat(i, k) = q[k];
+        put_row(a.x, i, x, 3);
+        put_row(a.v, i, v, 3);
+        put_row(a.omega, i, w, 3);
+        put_row(a.quat, i, q, 4);
       }
     }
     r.fell += fell;
@@ -121,15 +130,14 @@ template <class DeviceType> struct SphereSecond {
     if (!rrp_sphere_valid(a.kind, 0.0, m, rad)) return;
     double dtfm, dtfj;
     rrp_sphere_kick_factors(a.kind, a.value, 0.0, m, rad, dtf, dtc, &dtfm, &dtfj);
-    const double f[3] = {a.f(i, 0), a.f(i, 1), a.f(i, 2)};
-    const double t[3] = {a.torque(i, 0), a.torque(i, 1), a.torque(i, 2)};
-    double v[3] = {a.v(i, 0), a.v(i, 1), a.v(i, 2)};
-    double w[3] = {a.omega(i, 0), a.omega(i, 1), a.omega(i, 2)};
+    double f[3], t[3], v[3], w[3];
+    get_row(a.f, i, f, 3);
+    get_row(a.torque, i, t, 3);
+    get_row(a.v, i, v, 3);
+    get_row(a.omega, i, w, 3);
     rrp_sphere_kick(dtfm, dtfj, f, t, v, w);
-    for (int d = 0; d < 3; d++) {
-      a.v(i, d) = v[d];
-      a.omega(i, d) = w[d];
-    }
+    put_row(a.v, i, v, 3);
+    put_row(a.omega, i, w, 3);
   }
 };
 

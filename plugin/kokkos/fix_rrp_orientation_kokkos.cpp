@@ -9,6 +9,7 @@
 #include "atom.h"
 #include "memory.h"
 #include "memory_kokkos.h"
+#include "rrp_register.h"
 
 using namespace LAMMPS_NS;
 using namespace FixConst;
@@ -23,8 +24,7 @@ FixRRPOrientationKokkos::FixRRPOrientationKokkos(LAMMPS *lmp, int narg, char **a
   maxexchange = 1 + NQUAT;    // the offset of the atom's values, then its quaternion
   comm_border = 0;
   // one style for LAMMPS (restart files name it): RRP/ORIENTATION, as without KOKKOS
-  delete[] style;
-  style = utils::strdup(RRPOrientation::STORE_FIX_STYLE);
+  RRPRegister::own_name(style, RRPOrientation::STORE_FIX_STYLE);
   // the rows atom->add_custom made, replaced by the host side of the view (identity rows)
   memory->destroy(atom->darray[index]);
   memoryKK->create_kokkos(k_quat, atom->darray[index], atom->nmax, "rrp:quat");
@@ -37,8 +37,7 @@ FixRRPOrientationKokkos::FixRRPOrientationKokkos(LAMMPS *lmp, int narg, char **a
 
 void FixRRPOrientationKokkos::post_constructor()
 {
-  delete[] style;
-  style = utils::strdup(RRPOrientation::STORE_FIX_STYLE);
+  RRPRegister::own_name(style, RRPOrientation::STORE_FIX_STYLE);
 }
 
 FixRRPOrientationKokkos::~FixRRPOrientationKokkos()

@@ -8,6 +8,7 @@
 #include "math_extra.h"
 
 #include "rrp_integrator.h"
+#include "rrp_register.h"
 #include "rrp_rigid_step.h"
 
 #include <algorithm>
@@ -18,8 +19,7 @@ FixRRPRigid::FixRRPRigid(LAMMPS *lmp, int narg, char **arg) :
     FixRigid(lmp, narg, RRPRigid::respell(narg, arg, "rigid"))    // its keywords are fix rigid's
 {
   // LAMMPS's computes erotate/rigid, ke/rigid and rigid/local know a rigid fix by its style
-  delete[] style;
-  style = utils::strdup("rigid/rrp");
+  RRPRegister::own_name(style, "rigid/rrp");
 }
 
 /* one time integrator per atom (LAMMPS only warns); bodies of positive mass */

@@ -13,6 +13,7 @@
 #include "math_extra.h"
 
 #include "rrp_integrator.h"
+#include "rrp_register.h"
 #include "rrp_rigid_step.h"
 
 #include <algorithm>
@@ -25,8 +26,7 @@ FixRRPRigidSmall::FixRRPRigidSmall(LAMMPS *lmp, int narg, char **arg) :
 {
   // LAMMPS's computes erotate/rigid, ke/rigid and rigid/local know a rigid fix by its style
   // (rigid..., /small): the style is the suffix spelling whichever name was used
-  delete[] style;
-  style = utils::strdup("rigid/small/rrp");
+  RRPRegister::own_name(style, "rigid/small/rrp");
 }
 
 /* one time integrator per atom (LAMMPS only warns); bodies of positive mass */
