@@ -11,120 +11,99 @@
 #include "error.h"
 
 #include "rrp_bond_breaks.h"
+#include "rrp_restart.h"
+
+#include <algorithm>
 
 using namespace LAMMPS_NS;
 
-// the restart record: this marker (negative: no stiffness), the version, the settings, the
-// coefficients
-static constexpr double RESTART_MAGIC = -7256980.0;
-static constexpr double RESTART_VERSION = 4.0;
-// the settings record of bond_style hybrid: the shear form's int plus this tag ...
-static constexpr int SETTINGS_TAG = 0x5252;
-// ... with keyword orientation fixed as this bit (in both records)
+// the restart records' version (rrp_restart.h): the style's own record and the settings record
+// of bond_style hybrid
+static constexpr int RESTART_VERSION = 5;
+// the shear form, with keyword orientation fixed as this bit (in both records)
 static constexpr int ORIENTATION_FIXED_BIT = 0x100;
 static constexpr int NMODES = RRPBondBreaks::NMODES;
 
-/* the shear form and the orientation keyword of a restart file's int */
+/* the shear form and the orientation keyword in one number of the records, and back */
 
-void BondRRPBinder::set_form(int form)
+double BondRRPBinder::form_code() const
 {
+  return static_cast<int>(shear_form) | (orientation_fixed ? ORIENTATION_FIXED_BIT : 0);
+}
+
+void BondRRPBinder::set_form(double code)
+{
+  const int form = (code >= 0.0 && code < 2.0 * ORIENTATION_FIXED_BIT) ? (int) code : -1;
+  const int shear = form & ~ORIENTATION_FIXED_BIT;
+  if (form < 0 || (double) form != code ||
+      (shear != RRP_SHEAR_CONVECTED && shear != RRP_SHEAR_PAPER && shear != RRP_SHEAR_LINEAR))
+    error->all(FLERR, "Bond style rrp/binder: the restart file has shear form {}, unknown to this "
+               "plugin", code);
   orientation_fixed = (form & ORIENTATION_FIXED_BIT) != 0;
-  form &= ~ORIENTATION_FIXED_BIT;
-  if (form != RRP_SHEAR_CONVECTED && form != RRP_SHEAR_PAPER && form != RRP_SHEAR_LINEAR)
-    error->all(FLERR, "Bond style rrp/binder: the restart file has shear form {}, unknown to "
-                      "this plugin", form);
-  shear_form = static_cast<rrp_shear_form>(form);
+  shear_form = static_cast<rrp_shear_form>(shear);
 }
 
 /* ----------------------------------------------------------------------
-   restart, version 4: the marker and the version, the settings (shear form with the orientation
-   bit, break strain, break twist, released energy, rupture count and counts by mode), then per
-   type Kb Kt Ka Ks and the four critical values
+   restart (rrp_restart.h): the settings (shear form with the orientation bit, break strain,
+   break twist, released energy, rupture count and counts by mode), then per type Kb Kt Ka Ks
+   and the four critical values
 ------------------------------------------------------------------------- */
 
 void BondRRPBinder::write_restart(FILE *fp)
 {
-  const double head[2] = {RESTART_MAGIC, RESTART_VERSION};
-  fwrite(head, sizeof(double), 2, fp);
-  const int form = static_cast<int>(shear_form) | (orientation_fixed ? ORIENTATION_FIXED_BIT : 0);
-  fwrite(&form, sizeof(int), 1, fp);
-  const double settings[4] = {break_strain, break_twist, breaks->released, breaks->nbroken};
-  fwrite(settings, sizeof(double), 4, fp);
-  fwrite(&breaks->nbroken_mode[1], sizeof(double), NMODES, fp);
+  std::vector<double> r = {form_code(), break_strain, break_twist, breaks->released,
+                           breaks->nbroken};
+  r.insert(r.end(), &breaks->nbroken_mode[1], &breaks->nbroken_mode[1] + NMODES);
   const int n = atom->nbondtypes;
-  for (double *k : {kb, kt, ka, ks}) fwrite(&k[1], sizeof(double), n, fp);
-  for (auto &c : crit) fwrite(&c[1], sizeof(double), n, fp);
+  for (double *k : {kb, kt, ka, ks}) r.insert(r.end(), &k[1], &k[1] + n);
+  for (auto &c : crit) r.insert(r.end(), &c[1], &c[1] + n);
+  RRPRestart::write(fp, RESTART_VERSION, r);
 }
 
 void BondRRPBinder::read_restart(FILE *fp)
 {
   allocate();
   const int n = atom->nbondtypes;
-  int form = 0;
-  double settings[4];
-  if (comm->me == 0) {
-    double head[2] = {0.0, 0.0};
-    utils::sfread(FLERR, head, sizeof(double), 1, fp, nullptr, error);
-    if (head[0] == RESTART_MAGIC) utils::sfread(FLERR, &head[1], sizeof(double), 1, fp, nullptr, error);
-    if (head[0] != RESTART_MAGIC || head[1] != RESTART_VERSION)
-      error->one(FLERR,
-                 "Bond style rrp/binder: the restart file's record of this style (version {}) is "
-                 "not one this plugin writes (version {}); it comes from a pre-release or a "
-                 "later rrp-lammps: run the input that made it with this plugin and write the "
-                 "restart again",
-                 head[0] == RESTART_MAGIC ? head[1] : 0.0, RESTART_VERSION);
-    utils::sfread(FLERR, &form, sizeof(int), 1, fp, nullptr, error);
-    utils::sfread(FLERR, settings, sizeof(double), 4, fp, nullptr, error);
-    utils::sfread(FLERR, &breaks->nbroken_mode[1], sizeof(double), NMODES, fp, nullptr, error);
-    for (double *k : {kb, kt, ka, ks}) utils::sfread(FLERR, &k[1], sizeof(double), n, fp, nullptr, error);
-    for (auto &c : crit) utils::sfread(FLERR, &c[1], sizeof(double), n, fp, nullptr, error);
+  const auto r = RRPRestart::read(lmp, fp, "Bond style rrp/binder",
+                                  RESTART_VERSION, 5 + NMODES + 8 * (size_t) n);
+  set_form(r[0]);
+  break_strain = r[1];
+  break_twist = r[2];
+  breaks->released = r[3];
+  breaks->nbroken = r[4];
+  auto next = r.begin() + 5;
+  std::copy(next, next + NMODES, &breaks->nbroken_mode[1]);
+  next += NMODES;
+  for (double *k : {kb, kt, ka, ks}) {
+    std::copy(next, next + n, &k[1]);
+    next += n;
   }
-  MPI_Bcast(&form, 1, MPI_INT, 0, world);
-  MPI_Bcast(settings, 4, MPI_DOUBLE, 0, world);
-  MPI_Bcast(breaks->nbroken_mode, NMODES + 1, MPI_DOUBLE, 0, world);
-  for (double *k : {kb, kt, ka, ks}) MPI_Bcast(&k[1], n, MPI_DOUBLE, 0, world);
-  for (auto &c : crit) MPI_Bcast(&c[1], n, MPI_DOUBLE, 0, world);
-  set_form(form);
-  break_strain = settings[0];
-  break_twist = settings[1];
-  breaks->released = settings[2];
-  breaks->nbroken = settings[3];
+  for (auto &c : crit) {
+    std::copy(next, next + n, &c[1]);
+    next += n;
+  }
   for (int i = 1; i <= n; i++) setflag[i] = 1;
+  check_coefficients("the restart file");
 }
 
-/* the settings record for bond_style hybrid's restart: the shear form's int (with the tag and
-   the orientation bit), break strain, released energy, rupture count, break twist */
+/* the settings record of bond_style hybrid's restart: the shear form (with the orientation
+   bit), break strain, released energy, rupture count, break twist */
 
 void BondRRPBinder::write_restart_settings(FILE *fp)
 {
-  const int tagged =
-      SETTINGS_TAG + (static_cast<int>(shear_form) | (orientation_fixed ? ORIENTATION_FIXED_BIT : 0));
-  fwrite(&tagged, sizeof(int), 1, fp);
-  const double settings[4] = {break_strain, breaks->released, breaks->nbroken, break_twist};
-  fwrite(settings, sizeof(double), 4, fp);
+  RRPRestart::write(fp, RESTART_VERSION,
+                    {form_code(), break_strain, breaks->released, breaks->nbroken, break_twist});
 }
 
 void BondRRPBinder::read_restart_settings(FILE *fp)
 {
-  int form = 0;
-  double settings[4];
-  if (comm->me == 0) {
-    utils::sfread(FLERR, &form, sizeof(int), 1, fp, nullptr, error);
-    if (form < SETTINGS_TAG)
-      error->one(FLERR,
-                 "Bond style rrp/binder: the restart file's settings of this style (bond_style "
-                 "hybrid) are not a record this plugin writes; they come from a pre-release of "
-                 "rrp-lammps: run the input that made it with this plugin and write the restart "
-                 "again");
-    utils::sfread(FLERR, settings, sizeof(double), 4, fp, nullptr, error);
-  }
-  MPI_Bcast(&form, 1, MPI_INT, 0, world);
-  MPI_Bcast(settings, 4, MPI_DOUBLE, 0, world);
-  set_form(form - SETTINGS_TAG);
-  break_strain = settings[0];
-  breaks->released = settings[1];
-  breaks->nbroken = settings[2];
-  break_twist = settings[3];
+  const auto r = RRPRestart::read(lmp, fp, "Bond style rrp/binder (in bond_style hybrid)",
+                                  RESTART_VERSION, 5);
+  set_form(r[0]);
+  break_strain = r[1];
+  breaks->released = r[2];
+  breaks->nbroken = r[3];
+  break_twist = r[4];
 }
 
 /* Bond Coeffs: Km Ka Ks (Kb Kt Ka Ks where a type's twist stiffness differs from its bending

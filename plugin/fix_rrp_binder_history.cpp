@@ -15,6 +15,7 @@
 
 #include "rrp_bond_breaks.h"
 #include "rrp_orientation.h"
+#include "rrp_restart.h"
 
 #include "rrp/binder.h"
 
@@ -26,8 +27,9 @@ using namespace LAMMPS_NS;
 
 // the per-atom array of the slots
 static constexpr const char *SLOTS_NAME = "rrp_binder_refs";
-// global restart data, one record: -(LAYOUT * 1000 + ndata)
-static constexpr int LAYOUT = 2;
+// the restart record's version (rrp_restart.h), the slot layout: its one value is the count of
+// values per slot, 7 or 11
+static constexpr int LAYOUT = 3;
 
 FixRRPBinderHistory::FixRRPBinderHistory(LAMMPS *lmp, int narg, char **arg) :
     FixBondHistory(lmp, narg, arg), stale(true), data_counts(false), data_released(0.0),
@@ -190,28 +192,19 @@ void FixRRPBinderHistory::set_bond(int i, int j, const double *values)
 
 void FixRRPBinderHistory::write_restart(FILE *fp)
 {
-  if (comm->me != 0) return;
-  const double list[1] = {-(double) (LAYOUT * 1000 + ndata)};
-  const int size = sizeof(list);
-  fwrite(&size, sizeof(int), 1, fp);
-  fwrite(list, sizeof(double), 1, fp);
+  RRPRestart::write_fix(lmp, fp, LAYOUT, {(double) ndata});
 }
 
 void FixRRPBinderHistory::restart(char *buf)
 {
-  double v;
-  memcpy(&v, buf, sizeof(double));
+  const double nd = RRPRestart::read_fix(lmp, buf, fmt::format("Fix {} {} (the binders' "
+                                                                "references)", style, id),
+                                         LAYOUT, 1)[0];
   stored_flag = 1;
-  const int code = v < 0.0 ? static_cast<int>(-v) : 0;
-  const int nd = code % 1000;
-  if (code / 1000 != LAYOUT || (nd != 7 && nd != 11))
-    error->all(FLERR,
-               "Bond style rrp/binder: the restart file's binder references are not a record "
-               "this plugin writes (layout {} of 7 or 11 values per bond); they come from a "
-               "pre-release or a later rrp-lammps: run the input that made it with this plugin "
-               "and write the restart again",
-               LAYOUT);
-  resize(nd);
+  if (nd != 7 && nd != 11)
+    error->all(FLERR, "Fix {} {}: the restart file has {} values per binder; the binders have 7 "
+               "or 11", style, id, nd);
+  resize((int) nd);
 }
 
 int FixRRPBinderHistory::pack_restart(int i, double *buf)
@@ -231,8 +224,18 @@ void FixRRPBinderHistory::unpack_restart(int nlocal, int nth)
   double **extra = atom->extra;
   int m = 0;
   for (int i = 0; i < nth; i++) m += static_cast<int>(extra[nlocal][m]);
-  const int nd = static_cast<int>(extra[nlocal][m + 1]);
-  const int nb = static_cast<int>(extra[nlocal][m + 2]);
+  // the atom's record: its length, the values per slot (those of the global record) and the
+  // slots; a record that does not add up is a damaged file
+  const double len = extra[nlocal][m], nd_file = extra[nlocal][m + 1];
+  const double nb_file = extra[nlocal][m + 2];
+  if (nd_file != ndata || !(nb_file >= 0.0 && nb_file == std::floor(nb_file)) ||
+      len != 3.0 + nb_file * nd_file)
+    error->one(FLERR,
+               "Fix {} {}: the restart file's binder references of atom {} are damaged ({} values "
+               "for {} slots of {})",
+               style, id, atom->tag[nlocal], len, nb_file, nd_file);
+  const int nd = ndata;
+  const int nb = static_cast<int>(nb_file);
   const double *from = &extra[nlocal][m + 3];
   double *s = atom->darray[index][nlocal];
   for (int k = 0; k < nbond * ndata; k++) s[k] = 0.0;

@@ -11,6 +11,7 @@
 #include "fix_rrp_damping.h"
 
 #include "rrp_respa.h"
+#include "rrp_restart.h"
 
 #include "atom.h"
 #include "comm.h"
@@ -209,30 +210,26 @@ double FixRRPDamping::compute_vector(int n)
   return total[n];
 }
 
-/* restart: the work so far (rank 0 carries the total) */
+/* restart: the work so far (rank 0 carries the total) and the step of the saved velocities;
+   the record's version (rrp_restart.h) is 2 */
 
 void FixRRPDamping::write_restart(FILE *fp)
 {
   reduced_step = -1;
   reduce();
-  if (comm->me != 0) return;
-  const double list[4] = {1.0, total[0], total[1], (double) saved_step};
-  const int size = sizeof(list);
-  fwrite(&size, sizeof(int), 1, fp);
-  fwrite(list, sizeof(double), 4, fp);
+  RRPRestart::write_fix(lmp, fp, 2, {total[0], total[1], (double) saved_step});
 }
 
 void FixRRPDamping::restart(char *buf)
 {
-  double list[4];
-  memcpy(list, buf, sizeof(list));
-  if (list[0] != 1.0)
-    error->all(FLERR, "Fix rrp/damping: the restart file has record version {}; this plugin reads 1",
-               list[0]);
+  const auto list = RRPRestart::read_fix(lmp, buf, fmt::format("Fix {} {}", style, id), 2, 3);
   // the total is this rank's share on rank 0 only, so that the ranks' sum is the total
-  work[0] = comm->me == 0 ? list[1] : 0.0;
-  work[1] = comm->me == 0 ? list[2] : 0.0;
-  saved_step = (bigint) list[3];
+  work[0] = comm->me == 0 ? list[0] : 0.0;
+  work[1] = comm->me == 0 ? list[1] : 0.0;
+  if (!(list[2] >= -1.0 && list[2] <= (double) MAXBIGINT))
+    error->all(FLERR, "Fix {} {}: the restart file names step {} for its saved velocities",
+               style, id, list[2]);
+  saved_step = (bigint) list[2];
 }
 
 /* ---------------------------------------------------------------------- */

@@ -12,15 +12,15 @@
 #include "memory.h"
 
 #include "rrp_orientation.h"
+#include "rrp_restart.h"
 
 #include <cstring>
 
 using namespace LAMMPS_NS;
 
 static constexpr int NQUAT = 4;
-// layout of the per-atom restart data, checked when a restart file is read
-static constexpr double RESTART_MAGIC = 7256980.0;    // "RRP" in a double: an unlikely value
-static constexpr double RESTART_VERSION = 2.0;        // 2: d2_rrp_quat of this fix
+// the restart record's version (rrp_restart.h): the values per atom of its per-atom data
+static constexpr int RESTART_VERSION = 3;
 
 FixRRPOrientation::FixRRPOrientation(LAMMPS *lmp, int narg, char **arg, bool borders_) :
     Fix(lmp, narg, arg), index(-1), borders(borders_)
@@ -137,23 +137,16 @@ void FixRRPOrientation::unpack_forward_comm(int n, int first, double *buf)
 
 void FixRRPOrientation::write_restart(FILE *fp)
 {
-  if (comm->me != 0) return;
-  const double list[3] = {RESTART_MAGIC, RESTART_VERSION, (double) NQUAT};
-  const int size = sizeof(list);
-  fwrite(&size, sizeof(int), 1, fp);
-  fwrite(list, sizeof(double), 3, fp);
+  RRPRestart::write_fix(lmp, fp, RESTART_VERSION, {(double) NQUAT});
 }
 
 void FixRRPOrientation::restart(char *buf)
 {
-  double list[3];
-  memcpy(list, buf, sizeof(list));
-  if (list[0] != RESTART_MAGIC || list[1] != RESTART_VERSION || list[2] != NQUAT)
-    error->all(FLERR,
-               "Fix rrp/nve: the restart file holds orientations in state layout version {} ({} "
-               "values per atom); this plugin reads version {} ({} values): write the restart "
-               "again with this version, or use the plugin version that wrote it",
-               list[0] == RESTART_MAGIC ? list[1] : -1.0, list[2], RESTART_VERSION, NQUAT);
+  const double nq = RRPRestart::read_fix(lmp, buf, fmt::format("Fix {} {}", style, id),
+                                         RESTART_VERSION, 1)[0];
+  if (nq != NQUAT)
+    error->all(FLERR, "Fix {} {}: the restart file holds {} values per atom; an orientation has {}",
+               style, id, nq, NQUAT);
 }
 
 int FixRRPOrientation::pack_restart(int i, double *buf)

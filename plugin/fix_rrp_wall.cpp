@@ -6,6 +6,7 @@
 #include "fix_rrp_wall.h"
 
 #include "rrp_respa.h"
+#include "rrp_restart.h"
 
 #include "atom.h"
 #include "comm.h"
@@ -179,22 +180,16 @@ double FixRRPWall::compute_vector(int n)
   return wall_work.work;
 }
 
-/* restart: the work done so far (a moving wall) */
+/* restart: the work done so far (a moving wall); the record's version (rrp_restart.h) is 2 */
 
 void FixRRPWall::write_restart(FILE *fp)
 {
-  if (comm->me != 0) return;
-  const double list[2] = {1.0, wall_work.work};
-  const int size = sizeof(list);
-  fwrite(&size, sizeof(int), 1, fp);
-  fwrite(list, sizeof(double), 2, fp);
+  RRPRestart::write_fix(lmp, fp, 2, {wall_work.work});
 }
 
 void FixRRPWall::restart(char *buf)
 {
-  double list[2];
-  memcpy(list, buf, sizeof(list));
-  wall_work.work = list[1];
+  wall_work.work = RRPRestart::read_fix(lmp, buf, fmt::format("Fix {} {}", style, id), 2, 1)[0];
 }
 
 /* this rank's wall energy of the last force computation, for compute rrp/energy */

@@ -6,6 +6,8 @@
 
 #include "pair_rrp_hertz.h"
 
+#include "rrp_restart.h"
+
 #include "atom.h"
 #include "comm.h"
 #include "error.h"
@@ -247,27 +249,32 @@ double PairRRPHertz::single(int i, int j, int itype, int jtype, double rsq, doub
   return factor_lj * evdwl;
 }
 
+/* restart (rrp_restart.h, version 1): for each pair of types i <= j, whether it is set and its K */
+
 void PairRRPHertz::write_restart(FILE *fp)
 {
+  std::vector<double> r;
   for (int i = 1; i <= atom->ntypes; i++)
     for (int j = i; j <= atom->ntypes; j++) {
-      fwrite(&setflag[i][j], sizeof(int), 1, fp);
-      if (setflag[i][j]) fwrite(&kpp[i][j], sizeof(double), 1, fp);
+      r.push_back(setflag[i][j]);
+      r.push_back(setflag[i][j] ? kpp[i][j] : 0.0);
     }
+  RRPRestart::write(fp, 1, r);
 }
 
 void PairRRPHertz::read_restart(FILE *fp)
 {
   allocate();
-  const int me = comm->me;
-  for (int i = 1; i <= atom->ntypes; i++)
-    for (int j = i; j <= atom->ntypes; j++) {
-      if (me == 0) utils::sfread(FLERR, &setflag[i][j], sizeof(int), 1, fp, nullptr, error);
-      MPI_Bcast(&setflag[i][j], 1, MPI_INT, 0, world);
-      if (setflag[i][j]) {
-        if (me == 0) utils::sfread(FLERR, &kpp[i][j], sizeof(double), 1, fp, nullptr, error);
-        MPI_Bcast(&kpp[i][j], 1, MPI_DOUBLE, 0, world);
-      }
+  const int n = atom->ntypes;
+  const auto r = RRPRestart::read(lmp, fp, "Pair style rrp/hertz", 1, (size_t) n * (n + 1));
+  size_t m = 0;
+  for (int i = 1; i <= n; i++)
+    for (int j = i; j <= n; j++, m += 2) {
+      setflag[i][j] = r[m] != 0.0 ? 1 : 0;
+      if (setflag[i][j]) kpp[i][j] = r[m + 1];
+      if (setflag[i][j] && !(kpp[i][j] >= 0.0 && std::isfinite(kpp[i][j])))
+        error->all(FLERR, "Pair style rrp/hertz: the restart file has Kpp = {} for types {} {}; "
+                   "it must be a finite number >= 0", kpp[i][j], i, j);
     }
 }
 

@@ -1,9 +1,10 @@
 """Restart files in both orientation layouts (atom_style sphere: the array of fix rrp/nve;
 atom_style bpm/sphere: the atom style's own quaternion): write_restart then read_restart
 continues the same trajectory bitwise; a file of one layout is not read into the other. With
-binders, the binder energy continues. Each style's record is versioned: a record of another
-version (a pre-release's, made here by patching the version of a current file) is one error that
-says what the file is and how to remake it."""
+binders, the binder energy continues. Every style's record is {marker, version, count, values}
+(plugin/rrp_restart.h): a record of another version (a pre-release's, made here by patching the
+version of a current file), a damaged marker or count, is one error that names the style, says
+what the file is and how to remake it."""
 import os
 import shutil
 import struct
@@ -54,8 +55,9 @@ for style, layout in (("sphere", 2.0), ("bpm/sphere", 1.0)):
     t.check(f"{style}: orientations are not the initial ones", moved > 1e-3, f"max |1 - q_w| = {moved:.3g}")
     with open(os.path.join(wd, "mid.restart"), "rb") as fh:
         raw = fh.read()
-    tag = struct.pack("<ddd", MAGIC, 2.0, layout)
-    t.check(f"{style}: the restart file records layout {int(layout)} of version 2", raw.count(tag) == 1)
+    tag = struct.pack("<dddd", MAGIC, 3.0, 1.0, layout)
+    t.check(f"{style}: the restart file records layout {int(layout)} in a record of version 3",
+            raw.count(tag) == 1)
     files[style] = (wd, os.path.join(wd, "mid.restart"), tag)
 
 # binders: the binder energy continues from a restart; records of other versions are refused
@@ -110,35 +112,54 @@ t.check("with binders: the binder energy continues from the restart (to round-of
         abs(got - written) <= 1e-14 * written, f"{got!r} read, {written!r} written")
 with open(os.path.join(wd, "binder.restart"), "rb") as fh:
     raw = fh.read()
+AGAIN = "write the restart again"
 for what, old, new, says in (
-        ("bond_style rrp/binder's record", struct.pack("<dd", -MAGIC, 4.0), struct.pack("<dd", -MAGIC, 3.0),
-         "Bond style rrp/binder: the restart file's record of this style (version 3) is not one this "
-         "plugin writes (version 4)"),
-        ("the binder references' record", struct.pack("<d", -2007.0), struct.pack("<d", 1.0),
-         "Bond style rrp/binder: the restart file's binder references are not a record this plugin writes"),
-        ("fix rrp/nve's record", struct.pack("<ddd", MAGIC, 2.0, 2.0), struct.pack("<ddd", MAGIC, 1.0, 4.0),
-         "Fix rrp/nve 1: the restart file's record of this fix (version 1) is not one this plugin writes")):
+        ("bond_style rrp/binder's record", struct.pack("<dd", MAGIC, 5.0), struct.pack("<dd", MAGIC, 4.0),
+         "Bond style rrp/binder: the restart file's record of this style has version 4; this plugin "
+         "reads version 5"),
+        ("pair_style rrp/hertz's record", struct.pack("<ddd", MAGIC, 1.0, 2.0),
+         struct.pack("<ddd", MAGIC, 7.0, 2.0),
+         "Pair style rrp/hertz: the restart file's record of this style has version 7; this plugin "
+         "reads version 1"),
+        ("the binder references' record", struct.pack("<dddd", MAGIC, 3.0, 1.0, 7.0),
+         struct.pack("<dddd", MAGIC, 2.0, 1.0, 7.0),
+         "(the binders' references): the restart file's record of this style has version 2; this "
+         "plugin reads version 3"),
+        ("fix rrp/nve's record", struct.pack("<dddd", MAGIC, 3.0, 1.0, 2.0),
+         struct.pack("<dddd", MAGIC, 1.0, 1.0, 2.0),
+         "Fix rrp/nve 1: the restart file's record of this style has version 1; this plugin reads "
+         "version 3"),
+        ("a damaged marker (fix rrp/nve)", struct.pack("<dddd", MAGIC, 3.0, 1.0, 2.0),
+         struct.pack("<dddd", 1.0, 3.0, 1.0, 2.0),
+         "Fix rrp/nve 1: the restart file's record of this style is not one that rrp-lammps writes"),
+        ("a damaged count (fix rrp/nve)", struct.pack("<dddd", MAGIC, 3.0, 1.0, 2.0),
+         struct.pack("<dddd", MAGIC, 3.0, 2.0, 2.0),
+         "Fix rrp/nve 1: the restart file's record of this style holds 2 values where this plugin "
+         "reads 1 (version 3): the file is damaged"),
+        ("a NaN stiffness (bond_style rrp/binder)", struct.pack("<ddd", 10.0, 10.0, 200.0),
+         struct.pack("<ddd", float("nan"), 10.0, 200.0),
+         "Bond style rrp/binder: the restart file gives bond type 1 Kb = nan")):
     t.check(f"{what} is in the restart file once", raw.count(old) == 1, f"{raw.count(old)} times")
     with open(os.path.join(wd, "patched.restart"), "wb") as fh:
         fh.write(raw.replace(old, new))
     rc, out = t.run_lammps(READ_BINDER, wd, variables={"file": "patched.restart"})
-    t.check(f"{what} of another version is refused, saying how to remake the file",
-            rc != 0 and says in out and "write the restart again" in out, first_error(out))
+    t.check(f"{what}: refused, naming the style" + (", saying how to remake the file" if "version" in says else ""),
+            rc != 0 and says in out and (AGAIN in out or "version" not in says or "damaged" in says),
+            first_error(out))
 
 # a file that says the other layout, and versions this plugin does not know
 wd, path, tag = files["bpm/sphere"]
-rc, out = read_patched(wd, path, tag, struct.pack("<ddd", MAGIC, 2.0, 2.0), "bpm/sphere")
+rc, out = read_patched(wd, path, tag, struct.pack("<dddd", MAGIC, 3.0, 1.0, 2.0), "bpm/sphere")
 t.check("a restart of the other layout is refused", rc != 0 and
         "holds the orientations as the per-atom array d2_rrp_quat of fix rrp/nve, but atom_style "
         "bpm/sphere keeps them as the atom style's quaternion atom->quat" in out, first_error(out))
-rc, out = read_patched(wd, path, tag, struct.pack("<ddd", MAGIC, 3.0, 1.0), "bpm/sphere")
-t.check("fix rrp/nve refuses an unknown state layout version", rc != 0 and
-        "record of this fix (version 3) is not one this plugin writes (version 2)" in out,
-        first_error(out))
+rc, out = read_patched(wd, path, tag, struct.pack("<dddd", MAGIC, 4.0, 1.0, 1.0), "bpm/sphere")
+t.check("fix rrp/nve refuses an unknown record version", rc != 0 and
+        "record of this style has version 4; this plugin reads version 3" in out, first_error(out))
 wd, path, tag = files["sphere"]
-store_tag = struct.pack("<ddd", MAGIC, 2.0, 4.0)
-rc, out = read_patched(wd, path, store_tag, struct.pack("<ddd", MAGIC, 3.0, 4.0), "sphere")
-t.check("the orientation array refuses an unknown state layout version", rc != 0 and
-        "holds orientations in state layout version 3 (4 values per atom); this plugin reads version 2" in out,
+store_tag = struct.pack("<dddd", MAGIC, 3.0, 1.0, 4.0)
+rc, out = read_patched(wd, path, store_tag, struct.pack("<dddd", MAGIC, 4.0, 1.0, 4.0), "sphere")
+t.check("the orientation array refuses an unknown record version", rc != 0 and
+        "Fix RRP/ORIENTATION RRP_ORIENTATION: the restart file's record of this style has version 4" in out,
         first_error(out))
 t.finish()
