@@ -191,6 +191,20 @@ void BondRRPBinder::make_laws()
   }
 }
 
+/* the coefficients of a type, Kb Kt Ka Ks and the four critical values: the index of the first
+   one out of range (each finite and >= 0; the critical angles at most pi), or -1 */
+
+static constexpr const char *COEFFICIENT_NAMES[8] = {
+    "Kb", "Kt", "Ka", "Ks", "critical axial strain", "critical shear angle",
+    "critical bending angle", "critical twist angle"};
+
+static int coefficient_out_of_range(const double v[8])
+{
+  for (int k = 0; k < 8; k++)
+    if (!(v[k] >= 0.0) || !std::isfinite(v[k]) || (k > 4 && v[k] > MathConst::MY_PI)) return k;
+  return -1;
+}
+
 /* bond_coeff N Km Ka Ks [EPS_C PHI_C BETA_C TAU_C], or with Kb Kt in place of Km */
 
 void BondRRPBinder::coeff(int narg, char **arg)
@@ -202,6 +216,9 @@ void BondRRPBinder::coeff(int narg, char **arg)
   if (!allocated) allocate();
   int ilo, ihi;
   utils::bounds(FLERR, arg[0], 1, atom->nbondtypes, ilo, ihi, error);
+  if (ilo > ihi)
+    error->all(FLERR, "Bond_coeff rrp/binder {}: no bond type in this range (the types are 1 to {})",
+               arg[0], atom->nbondtypes);
   // the stiffnesses (Km, or Kb and Kt), then the critical values
   const int nk = (narg == 5 || narg == 9) ? 4 : 3;
   const char *const names3[3] = {"Km", "Ka", "Ks"}, *const names4[4] = {"Kb", "Kt", "Ka", "Ks"};
@@ -219,7 +236,6 @@ void BondRRPBinder::coeff(int narg, char **arg)
                         "(0: this mode does not break)", name, arg[1 + k]);
   }
   const double *c = vals + nk;
-  int count = 0;
   for (int i = ilo; i <= ihi; i++) {
     kb[i] = vals[0];
     kt[i] = vals[nk == 4 ? 1 : 0];
@@ -227,9 +243,20 @@ void BondRRPBinder::coeff(int narg, char **arg)
     ks[i] = vals[nk - 1];
     for (int k = 0; k < 4; k++) crit[k][i] = c[k];
     setflag[i] = 1;
-    count++;
   }
-  if (count == 0) error->all(FLERR, "Incorrect args for bond coefficients");
+}
+
+/* coefficients that did not come through bond_coeff (a restart file): the same ranges */
+
+void BondRRPBinder::check_coefficients(const char *source)
+{
+  for (int i = 1; i <= atom->nbondtypes; i++) {
+    const double v[8] = {kb[i], kt[i], ka[i], ks[i], crit[0][i], crit[1][i], crit[2][i], crit[3][i]};
+    const int bad = coefficient_out_of_range(v);
+    if (bad >= 0)
+      error->all(FLERR, "Bond style rrp/binder: {} gives bond type {} {} = {}; it must be finite "
+                 "and >= 0 (an angle at most pi)", source, i, COEFFICIENT_NAMES[bad], v[bad]);
+  }
 }
 
 void BondRRPBinder::init_style()
@@ -242,9 +269,31 @@ void BondRRPBinder::init_style()
     if (!setflag[i])
       error->all(FLERR, "Bond style rrp/binder: bond type {} has no coefficients (bond_style "
                         "hybrid is not supported)", i);
+  find_history();
+  if (fix_history->data_counts) {
+    // a data file's released energy and rupture count continue
+    breaks->released = fix_history->data_released;
+    breaks->nbroken = fix_history->data_nbroken;
+    fix_history->data_counts = false;
+  }
+  if (breaks->store_pending()) breaks->make_store_local();
+  r0_max = longest_reference();
+  twist_warned = false;
+  make_laws();
+  // a ruptured binder leaves the two particles to their contact: the pair must be in the
+  // neighbor list with full weight
+  if (rupture && (force->special_lj[1] != 1.0 || force->special_coul[1] != 1.0))
+    error->all(FLERR, "Bond style rrp/binder with rupture (break, or critical values in "
+                      "bond_coeff) requires special_bonds lj/coul 1.0 for 1-2 neighbors (now lj {} "
+                      "coul {}), so that ruptured binders leave contact",
+               force->special_lj[1], force->special_coul[1]);
+}
 
-  // the references: 7 values per bond, 11 for the printed shear form (which reads q_j0); a
-  // history made by rrp/read_data or read from a restart file keeps its width
+/* the references' fix BOND_HISTORY/RRP: 7 values per bond, 11 for the printed shear form (which
+   reads q_j0); a history made by rrp/read_data or read from a restart file keeps its width */
+
+void BondRRPBinder::find_history()
+{
   const int wanted = rrp_binder_slot_size(shear_form);
   if (!fix_history) {
     Fix *f = modify->get_fix_by_id(id_fix_history);
@@ -267,33 +316,22 @@ void BondRRPBinder::init_style()
                       "bonding, and the binders' references (read from a data or restart file "
                       "written with shear convected) have only their relative orientation: "
                       "use shear convected, or bond the particles anew");
-  if (fix_history->data_counts) {
-    // a data file's released energy and rupture count continue
-    breaks->released = fix_history->data_released;
-    breaks->nbroken = fix_history->data_nbroken;
-    fix_history->data_counts = false;
-  }
-  if (breaks->store_pending()) breaks->make_store_local();
+}
 
-  // the longest rest length of the references stored so far (comm cutoff check of LAMMPS)
-  double rmax = 0.0;
+/* the longest rest length of the references stored so far, on all ranks (LAMMPS's check of the
+   communication cutoff) */
+
+double BondRRPBinder::longest_reference()
+{
+  double rmax = 0.0, all = 0.0;
   for (int i = 0; i < atom->nlocal; i++)
     for (int m = 0; m < atom->num_bond[i]; m++) {
       const double *st = fix_history->slot(i, m);
       if (atom->bond_type[i][m] <= 0 || !has_reference(st)) continue;
       rmax = std::max(rmax, rrp_binder_rest_length(rrp_binder_slot_ref(st)));
     }
-  MPI_Allreduce(&rmax, &r0_max, 1, MPI_DOUBLE, MPI_MAX, world);
-
-  // a ruptured binder leaves the two particles to their contact: the pair must be in the
-  // neighbor list with full weight
-  twist_warned = false;
-  make_laws();
-  if (rupture && (force->special_lj[1] != 1.0 || force->special_coul[1] != 1.0))
-    error->all(FLERR, "Bond style rrp/binder with rupture (break, or critical values in "
-                      "bond_coeff) requires special_bonds lj/coul 1.0 for 1-2 neighbors (now lj {} "
-                      "coul {}), so that ruptured binders leave contact",
-               force->special_lj[1], force->special_coul[1]);
+  MPI_Allreduce(&rmax, &all, 1, MPI_DOUBLE, MPI_MAX, world);
+  return all;
 }
 
 /* ----------------------------------------------------------------------

@@ -110,7 +110,11 @@ class BondRRPBinder : public Bond {
   }
   int reference_of(int i, int j, const double *&slot);
   void make_laws();
-  void set_form(int);
+  void check_coefficients(const char *source);
+  void find_history();
+  double longest_reference();
+  double form_code() const;
+  void set_form(double);
 };
 
 }    // namespace LAMMPS_NS
