@@ -36,7 +36,11 @@ namespace LAMMPS_NS {
 // Base: LAMMPS's FixNVTSphere, FixNPTSphere or FixNPHSphere
 template <class Base> class FixRRPNHSphere : public Base {
  public:
-  FixRRPNHSphere(class LAMMPS *lmp, int narg, char **arg) : Base(lmp, narg, arg), turn(lmp, this) {}
+  FixRRPNHSphere(class LAMMPS *lmp, int narg, char **arg) : Base(lmp, narg, arg), turn(lmp, this)
+  {
+    turn.require(true, false);
+    turn.inertia_ratio(this->inertia);
+  }
   void post_constructor() override { turn.post_constructor(); }
   void init() override
   {

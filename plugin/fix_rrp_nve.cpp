@@ -7,11 +7,11 @@
 
 #include "fix_rrp_nve.h"
 
-#include "fix_rrp_orientation.h"
 #include "rrp_integrator.h"
 #include "rrp_orientation.h"
 #include "rrp_register.h"
 #include "rrp_respa.h"
+#include "rrp_restart.h"
 
 #include "atom.h"
 #include "comm.h"
@@ -36,23 +36,18 @@ using namespace FixConst;
 using namespace RRPOrientation;
 
 static constexpr int NQUAT = 4;
-// global restart data of this fix, one versioned record: the marker, the version and the
-// orientation layout (ATOM_QUAT or STORE), checked when a restart file is read
-static constexpr double RESTART_MAGIC = 7256980.0;    // "RRP" in a double: an unlikely value
-static constexpr double RESTART_VERSION = 2.0;
+// the restart record's version (rrp_restart.h): the orientation layout, ATOM_QUAT or STORE
+static constexpr int RESTART_VERSION = 3;
 enum { GHOSTS_AUTO, GHOSTS_ALWAYS };
 
 /* ---------------------------------------------------------------------- */
 
 FixRRPNVE::FixRRPNVE(LAMMPS *lmp, int narg, char **arg) :
     Fix(lmp, narg, arg), scheme(nullptr), inertia_name(nullptr), inertia_index(-1),
-    inertia_warned(false), layout(NONE), store(nullptr),
-    alpha_str{nullptr, nullptr, nullptr}, alpha_given(false),
+    inertia_warned(false), alpha_str{nullptr, nullptr, nullptr}, alpha_given(false),
     quat_str{nullptr, nullptr, nullptr, nullptr}, quat_given(false), orient_pending(false),
-    ghost_mode(GHOSTS_AUTO), limit_stop(false), update_dipole(false),
-    fallbacks(0), fallbacks_run(0), fallback_warned(false), comm_ghosts(false),
-    send_quat(false),
-    join(true), clear(true), step_respa(nullptr)
+    ghost_mode(GHOSTS_AUTO), limit_stop(false), update_dipole(false), send_quat(false),
+    forward_quat(false), join(true), clear(true), step_respa(nullptr), turn(lmp, this)
 {
   if (narg < 3) utils::missing_cmd_args(FLERR, "fix rrp/nve", error);
   // -sf rrp spells it nve/sphere/rrp or nve/bpm/sphere/rrp: one style inside LAMMPS
@@ -71,56 +66,47 @@ FixRRPNVE::FixRRPNVE(LAMMPS *lmp, int narg, char **arg) :
   inertia_spec.kind = RRP_INERTIA_RATIO;
   inertia_spec.value = 0.4;
   inertia_spec.per_atom = nullptr;
+  parse_keywords(narg, arg);
+  turn.require(inertia_spec.kind == RRP_INERTIA_RATIO, true);
+  turn.inertia_is(&inertia_spec, inertia_name);
 
+  // layout ATOM_QUAT with comm_modify vel no: the atom style does not send its quaternion to
+  // ghost atoms, this fix does (borders and forward_comm, decided at init)
+  if (turn.layout() == ATOM_QUAT) {
+    comm_forward = NQUAT;
+    atom->add_callback(Atom::BORDER);
+  }
+}
+
+/* the keywords of the fix command (doc/fix_rrp_nve.md) */
+
+void FixRRPNVE::parse_keywords(int narg, char **arg)
+{
   int iarg = 3;
   while (iarg < narg) {
-    if (strcmp(arg[iarg], "scheme") == 0) {
+    const char *key = arg[iarg];
+    if (strcmp(key, "scheme") == 0) {
       if (iarg + 2 > narg) utils::missing_cmd_args(FLERR, "fix rrp/nve scheme", error);
       scheme = rrp_scheme_find(arg[iarg + 1]);
       if (!scheme)
         error->all(FLERR, "Fix rrp/nve scheme {} is unknown: use exact, newmark or euler",
                    arg[iarg + 1]);
       iarg += 2;
-    } else if (strcmp(arg[iarg], "inertia") == 0) {
-      if (iarg + 2 > narg) utils::missing_cmd_args(FLERR, "fix rrp/nve inertia", error);
-      if (strcmp(arg[iarg + 1], "sphere") == 0) {
-        inertia_spec.kind = RRP_INERTIA_RATIO;
-        inertia_spec.value = 0.4;
-        iarg += 2;
-      } else if (strcmp(arg[iarg + 1], "atom") == 0) {
-        if (iarg + 3 > narg) utils::missing_cmd_args(FLERR, "fix rrp/nve inertia atom", error);
-        if (!utils::strmatch(arg[iarg + 2], "^d_"))
-          error->all(FLERR, "Fix rrp/nve inertia atom {} must name a per-atom vector d_NAME of "
-                            "fix property/atom", arg[iarg + 2]);
-        delete[] inertia_name;
-        inertia_name = utils::strdup(arg[iarg + 2] + 2);
-        inertia_spec.kind = RRP_INERTIA_ATOM;
-        inertia_spec.value = 0.0;
-        iarg += 3;
-      } else if (strcmp(arg[iarg + 1], "ratio") == 0 || strcmp(arg[iarg + 1], "value") == 0) {
-        if (iarg + 3 > narg)
-          utils::missing_cmd_args(FLERR, std::string("fix rrp/nve inertia ") + arg[iarg + 1],
-                                  error);
-        inertia_spec.kind = (arg[iarg + 1][0] == 'r') ? RRP_INERTIA_RATIO : RRP_INERTIA_VALUE;
-        inertia_spec.value = utils::numeric(FLERR, arg[iarg + 2], false, lmp);
-        if (!(inertia_spec.value > 0.0) || !std::isfinite(inertia_spec.value))
-          error->all(FLERR, "Fix rrp/nve inertia {} {} must be a positive number",
-                     arg[iarg + 1], arg[iarg + 2]);
-        iarg += 3;
-      } else {
-        error->all(FLERR, "Fix rrp/nve inertia {} is unknown: use sphere, ratio c, value J or "
-                          "atom d_NAME",
-                   arg[iarg + 1]);
+    } else if (strcmp(key, "inertia") == 0) {
+      iarg = parse_inertia(iarg, narg, arg);
+    } else if (strcmp(key, "quat") == 0 || strcmp(key, "alpha") == 0) {
+      // the initial orientations: 4 or 3 numbers or variables, taken at the first run
+      const bool quat = key[0] == 'q';
+      const int n = quat ? 4 : 3;
+      if (iarg + n + 1 > narg) utils::missing_cmd_args(FLERR, std::string("fix rrp/nve ") + key, error);
+      char **strs = quat ? quat_str : alpha_str;
+      for (int d = 0; d < n; d++) {
+        delete[] strs[d];
+        strs[d] = utils::strdup(arg[iarg + 1 + d]);
       }
-    } else if (strcmp(arg[iarg], "quat") == 0) {
-      if (iarg + 5 > narg) utils::missing_cmd_args(FLERR, "fix rrp/nve quat", error);
-      for (int d = 0; d < 4; d++) {
-        delete[] quat_str[d];
-        quat_str[d] = utils::strdup(arg[iarg + 1 + d]);
-      }
-      quat_given = true;
-      iarg += 5;
-    } else if (strcmp(arg[iarg], "update") == 0) {
+      (quat ? quat_given : alpha_given) = true;
+      iarg += n + 1;
+    } else if (strcmp(key, "update") == 0) {
       // fix nve/sphere's keyword: the dipole turns with the sphere (dipole/dlm: the same here,
       // the RRP increment is already the exact rotation of the step)
       if (iarg + 2 > narg) utils::missing_cmd_args(FLERR, "fix rrp/nve update", error);
@@ -132,49 +118,33 @@ FixRRPNVE::FixRRPNVE(LAMMPS *lmp, int narg, char **arg) :
                           "or hybrid with it)", arg[iarg + 1]);
       update_dipole = true;
       iarg += 2;
-    } else if (strcmp(arg[iarg], "disc") == 0) {
+    } else if (strcmp(key, "disc") == 0) {
       // fix nve/sphere's keyword: J = m r^2 / 2, a disc in a 2d simulation
       if (domain->dimension != 2)
         error->all(FLERR, "Fix rrp/nve disc requires a 2d simulation (dimension 2)");
       inertia_spec.kind = RRP_INERTIA_RATIO;
       inertia_spec.value = 0.5;
       iarg += 1;
-    } else if (strcmp(arg[iarg], "limit") == 0) {
-      if (iarg + 2 > narg) utils::missing_cmd_args(FLERR, "fix rrp/nve limit", error);
-      if (strcmp(arg[iarg + 1], "newmark") == 0)
-        limit_stop = false;
-      else if (strcmp(arg[iarg + 1], "stop") == 0)
-        limit_stop = true;
+    } else if (strcmp(key, "limit") == 0 || strcmp(key, "ghosts") == 0) {
+      // two words each: limit newmark|stop, ghosts auto|always
+      const bool limit = key[0] == 'l';
+      if (iarg + 2 > narg) utils::missing_cmd_args(FLERR, std::string("fix rrp/nve ") + key, error);
+      const char *first = limit ? "newmark" : "auto", *second = limit ? "stop" : "always";
+      const bool is_second = strcmp(arg[iarg + 1], second) == 0;
+      if (!is_second && strcmp(arg[iarg + 1], first) != 0)
+        error->all(FLERR, "Fix rrp/nve {} {} is unknown: use {} or {}", key, arg[iarg + 1], first,
+                   second);
+      if (limit)
+        limit_stop = is_second;
       else
-        error->all(FLERR, "Fix rrp/nve limit {} is unknown: use newmark or stop", arg[iarg + 1]);
+        ghost_mode = is_second ? GHOSTS_ALWAYS : GHOSTS_AUTO;
       iarg += 2;
-    } else if (strcmp(arg[iarg], "ghosts") == 0) {
-      if (iarg + 2 > narg) utils::missing_cmd_args(FLERR, "fix rrp/nve ghosts", error);
-      if (strcmp(arg[iarg + 1], "auto") == 0)
-        ghost_mode = GHOSTS_AUTO;
-      else if (strcmp(arg[iarg + 1], "always") == 0)
-        ghost_mode = GHOSTS_ALWAYS;
-      else
-        error->all(FLERR, "Fix rrp/nve ghosts {} is unknown: use auto or always", arg[iarg + 1]);
+    } else if (strcmp(key, "join") == 0 || strcmp(key, "clear") == 0) {
+      if (iarg + 2 > narg) utils::missing_cmd_args(FLERR, std::string("fix rrp/nve ") + key, error);
+      (key[0] == 'j' ? join : clear) = utils::logical(FLERR, arg[iarg + 1], false, lmp) == 1;
       iarg += 2;
-    } else if (strcmp(arg[iarg], "join") == 0) {
-      if (iarg + 2 > narg) utils::missing_cmd_args(FLERR, "fix rrp/nve join", error);
-      join = utils::logical(FLERR, arg[iarg + 1], false, lmp) == 1;
-      iarg += 2;
-    } else if (strcmp(arg[iarg], "clear") == 0) {
-      if (iarg + 2 > narg) utils::missing_cmd_args(FLERR, "fix rrp/nve clear", error);
-      clear = utils::logical(FLERR, arg[iarg + 1], false, lmp) == 1;
-      iarg += 2;
-    } else if (strcmp(arg[iarg], "alpha") == 0) {
-      if (iarg + 4 > narg) utils::missing_cmd_args(FLERR, "fix rrp/nve alpha", error);
-      for (int d = 0; d < 3; d++) {
-        delete[] alpha_str[d];
-        alpha_str[d] = utils::strdup(arg[iarg + 1 + d]);
-      }
-      alpha_given = true;
-      iarg += 4;
     } else {
-      error->all(FLERR, "Unknown fix rrp/nve keyword: {}", arg[iarg]);
+      error->all(FLERR, "Unknown fix rrp/nve keyword: {}", key);
     }
   }
   if (alpha_given && quat_given)
@@ -182,30 +152,43 @@ FixRRPNVE::FixRRPNVE(LAMMPS *lmp, int narg, char **arg) :
   orient_pending = alpha_given || quat_given;
   if (alpha_given) check_columns(alpha_str, 3, "alpha");
   if (quat_given) check_columns(quat_str, 4, "quat");
+}
 
-  // error checks on the atom style
+/* inertia sphere | ratio c | value J | atom d_NAME: the index after it */
 
-  std::string missing;
-  if (!atom->rmass_flag) missing += " rmass";
-  if (!atom->omega_flag) missing += " omega";
-  if (!atom->torque_flag) missing += " torque";
-  if (inertia_spec.kind == RRP_INERTIA_RATIO && !atom->radius_flag) missing += " radius";
-  if (!missing.empty())
-    error->all(FLERR,
-               "Fix rrp/nve requires per-atom{} (use atom_style sphere or bpm/sphere, or hybrid "
-               "with one of them)",
-               missing);
-  layout = layout_of_atom_style(lmp);
-
-  // layout ATOM_QUAT with comm_modify vel no: the atom style does not send its quaternion to
-  // ghost atoms, this fix does (borders and forward_comm, decided at init)
-  if (layout == ATOM_QUAT) {
-    comm_forward = NQUAT;
-    atom->add_callback(Atom::BORDER);
+int FixRRPNVE::parse_inertia(int iarg, int narg, char **arg)
+{
+  if (iarg + 2 > narg) utils::missing_cmd_args(FLERR, "fix rrp/nve inertia", error);
+  const char *kind = arg[iarg + 1];
+  if (strcmp(kind, "sphere") == 0) {
+    inertia_spec.kind = RRP_INERTIA_RATIO;
+    inertia_spec.value = 0.4;
+    return iarg + 2;
   }
-
-  // write_data: the Orientations section (by one fix only, chosen at init)
-  wd_header = wd_section = 1;
+  if (strcmp(kind, "atom") == 0) {
+    if (iarg + 3 > narg) utils::missing_cmd_args(FLERR, "fix rrp/nve inertia atom", error);
+    if (!utils::strmatch(arg[iarg + 2], "^d_"))
+      error->all(FLERR, "Fix rrp/nve inertia atom {} must name a per-atom vector d_NAME of "
+                        "fix property/atom", arg[iarg + 2]);
+    delete[] inertia_name;
+    inertia_name = utils::strdup(arg[iarg + 2] + 2);
+    inertia_spec.kind = RRP_INERTIA_ATOM;
+    inertia_spec.value = 0.0;
+    return iarg + 3;
+  }
+  if (strcmp(kind, "ratio") == 0 || strcmp(kind, "value") == 0) {
+    if (iarg + 3 > narg)
+      utils::missing_cmd_args(FLERR, std::string("fix rrp/nve inertia ") + kind, error);
+    inertia_spec.kind = (kind[0] == 'r') ? RRP_INERTIA_RATIO : RRP_INERTIA_VALUE;
+    inertia_spec.value = utils::numeric(FLERR, arg[iarg + 2], false, lmp);
+    if (!(inertia_spec.value > 0.0) || !std::isfinite(inertia_spec.value))
+      error->all(FLERR, "Fix rrp/nve inertia {} {} must be a positive number", kind,
+                 arg[iarg + 2]);
+    return iarg + 3;
+  }
+  error->all(FLERR, "Fix rrp/nve inertia {} is unknown: use sphere, ratio c, value J or atom "
+                    "d_NAME", kind);
+  return narg;
 }
 
 /* the orientations of layout STORE: found by ID, created by the first fix rrp/nve. Runs before
@@ -214,21 +197,14 @@ FixRRPNVE::FixRRPNVE(LAMMPS *lmp, int narg, char **arg) :
 void FixRRPNVE::post_constructor()
 {
   RRPRegister::own_name(style, "rrp/nve");    // (whatever suffix found it)
-  if (layout == STORE) {
-    Fix *f = modify->get_fix_by_id(STORE_FIX_ID);
-    if (!f) f = modify->add_fix(fmt::format("{} all {}", STORE_FIX_ID, STORE_FIX_STYLE));
-    store = dynamic_cast<FixRRPOrientation *>(f);
-    if (!store || strcmp(f->style, STORE_FIX_STYLE) != 0)
-      error->all(FLERR, "Fix rrp/nve: fix {} exists with style {}; the ID is reserved for the "
-                        "orientations", STORE_FIX_ID, f->style);
-  }
+  turn.post_constructor();
   array_atom = orientation();
 }
 
 FixRRPNVE::~FixRRPNVE()
 {
   if (copymode) return;
-  if (layout == ATOM_QUAT) atom->delete_callback(id, Atom::BORDER);
+  if (turn.layout() == ATOM_QUAT) atom->delete_callback(id, Atom::BORDER);
   clear_rule.release(lmp);
   for (auto &s : alpha_str) delete[] s;
   for (auto &s : quat_str) delete[] s;
@@ -258,8 +234,7 @@ void FixRRPNVE::setup(int /*vflag*/)
 {
   join_rule.drop_owed(lmp, style, id);
   array_atom = orientation();
-  fallbacks_run = fallbacks;
-  fallback_warned = false;
+  turn.setup();
 }
 
 /* the atom-steps of this run where the exact map had no increment and took map (25)'s */
@@ -268,19 +243,12 @@ void FixRRPNVE::post_run()
 {
   // the run ends (its last step, a timeout) with every kick made
   if (join_rule.take_owed()) advance_end(update->dt);
-  long mine = fallbacks - fallbacks_run, all = 0;
-  MPI_Allreduce(&mine, &all, 1, MPI_LONG, MPI_SUM, world);
-  if (all > 0 && comm->me == 0)
-    error->warning(FLERR,
-                   "Fix rrp/nve {}: in {} atom-steps of this run the exact map had no increment "
-                   "(h |w| >= 1) and took map (25)'s (newmark) there; x, v and omega are those of "
-                   "either map (f_{} counts them; limit stop stops instead)",
-                   id, all, id);
+  turn.post_run();
 }
 
 double FixRRPNVE::compute_scalar()
 {
-  double mine = (double) fallbacks, all = 0.0;
+  double mine = (double) turn.count(), all = 0.0;
   MPI_Allreduce(&mine, &all, 1, MPI_DOUBLE, MPI_SUM, world);
   return all;
 }
@@ -415,26 +383,10 @@ void FixRRPNVE::init()
 {
   step_respa = RRPRespa::level_steps(lmp);
   RRPIntegrator::check_timestep(lmp, this);
-  if (layout == STORE && modify->get_fix_by_id(STORE_FIX_ID) != store)
-    error->all(FLERR, "Fix rrp/nve {}: fix {}, which holds the orientations, was deleted", id,
-               STORE_FIX_ID);
+  turn.init();
   array_atom = orientation();
   find_inertia();
-
-  // LAMMPS's own rotational computes assume a solid sphere: with another inertia they disagree
-  if (!inertia_warned && !(inertia_spec.kind == RRP_INERTIA_RATIO && inertia_spec.value == 0.4)) {
-    for (const auto &c : modify->get_compute_list())
-      if (utils::strmatch(c->style, "^erotate/sphere") || utils::strmatch(c->style, "^temp/sphere")) {
-        inertia_warned = true;
-        if (comm->me == 0)
-          error->warning(FLERR,
-                         "Fix rrp/nve {}: compute {} (style {}) takes J = 0.4 m r^2, not the "
-                         "inertia of this fix; compute rrp/momentum gives the rotational energy "
-                         "and angular momentum with it",
-                         id, c->id, c->style);
-      }
-  }
-
+  warn_inertia_computes();
   // initial orientations: at the first run, unless a restart file brought them
   if (orient_pending) {
     orient_pending = false;
@@ -451,41 +403,67 @@ void FixRRPNVE::init()
     }
   }
   check_atoms();
-
-  RRPIntegrator::check_one_integrator(lmp, this);
-
   join_rule.scan_fixes(lmp, this);
-  // clear: who clears the forces of the run, said when it changes (not for clear no)
-  if (update->whichflag == 1) {
-    const std::string why = clear_rule.init(lmp, this, clear);
-    const std::string said = !clear ? std::string()
-        : why.empty() ? fmt::format("Fix rrp/nve {} clears the forces in its first half", id)
-                      : fmt::format("Fix rrp/nve {}: LAMMPS clears the forces ({})", id, why);
-    if (said != clear_said && !said.empty() && comm->me == 0) utils::logmesg(lmp, said + "\n");
-    clear_said = said;
-  } else {
-    clear_rule.release(lmp);
-  }
+  init_clear();
+  init_ghosts();
+}
 
-  // one fix writes the Orientations section of write_data (the first fix rrp/nve, unless the
-  // binders do); the last one sends the orientations to the ghost atoms between reneighborings,
-  // when a style reads them there (the binder; at reneighborings they are sent in any case):
-  // - layout STORE: the store's own borders, and the store's forward_comm;
-  // - layout ATOM_QUAT with comm_modify vel yes: LAMMPS, with the velocities, at every step;
-  // - layout ATOM_QUAT with comm_modify vel no: this fix, borders and forward_comm.
-  auto all = modify->get_fix_by_style("^rrp/nve$");
-  wd_header = wd_section = (data_writer(lmp) == this) ? 1 : 0;
+/* LAMMPS's own rotational computes assume a solid sphere: with another inertia they disagree */
+
+void FixRRPNVE::warn_inertia_computes()
+{
+  if (inertia_warned || (inertia_spec.kind == RRP_INERTIA_RATIO && inertia_spec.value == 0.4))
+    return;
+  for (const auto &c : modify->get_compute_list())
+    if (utils::strmatch(c->style, "^erotate/sphere") || utils::strmatch(c->style, "^temp/sphere")) {
+      inertia_warned = true;
+      if (comm->me == 0)
+        error->warning(FLERR,
+                       "Fix rrp/nve {}: compute {} (style {}) takes J = 0.4 m r^2, not the "
+                       "inertia of this fix; compute rrp/momentum gives the rotational energy "
+                       "and angular momentum with it",
+                       id, c->id, c->style);
+    }
+}
+
+/* clear: who clears the forces of the run, said when it changes (not for clear no) */
+
+void FixRRPNVE::init_clear()
+{
+  if (update->whichflag != 1) {
+    clear_rule.release(lmp);
+    return;
+  }
+  const std::string why = clear_rule.init(lmp, this, clear);
+  const std::string said = !clear ? std::string()
+      : why.empty() ? fmt::format("Fix rrp/nve {} clears the forces in its first half", id)
+                    : fmt::format("Fix rrp/nve {}: LAMMPS clears the forces ({})", id, why);
+  if (said != clear_said && !said.empty() && comm->me == 0) utils::logmesg(lmp, said + "\n");
+  clear_said = said;
+}
+
+/* the last fix rrp/nve sends the orientations to the ghost atoms between reneighborings, when a
+   style reads them there (the binder; at reneighborings they are sent in any case):
+   - layout STORE: the store's own borders, and the store's forward_comm (RRPSphereTurn);
+   - layout ATOM_QUAT with comm_modify vel yes: LAMMPS, with the velocities, at every step;
+   - layout ATOM_QUAT with comm_modify vel no: this fix, borders and forward_comm. */
+
+void FixRRPNVE::init_ghosts()
+{
+  const int layout = turn.layout();
+  auto all = RRPRegister::fixes_of(modify, "rrp/nve");
   const bool last = all.back() == this;
   const bool reads = ghost_mode == GHOSTS_ALWAYS || binder(lmp);
+  turn.send_ghosts(last && reads);
   send_quat = layout == ATOM_QUAT && !comm->ghost_velocity && last;
   comm_border = send_quat ? NQUAT : 0;    // read by Comm::init, which runs after this
-  comm_ghosts = last && reads && (layout == STORE || send_quat);
+  forward_quat = send_quat && reads;
 
   // this fix sends the quaternions after its own step; another fix advancing them would have
   // its atoms' ghosts lag a step behind
-  if (send_quat && comm_ghosts)
+  if (forward_quat)
     for (const auto &other : modify->get_fix_list())
-      if (strcmp(other->style, "rrp/nve") != 0 && advances(other, layout))
+      if (!RRPRegister::is_style(other->style, "rrp/nve") && advances(other, layout))
         error->all(FLERR,
                    "Fix rrp/nve {}: with comm_modify vel no this fix sends the quaternions of "
                    "atom_style {} to the ghost atoms, which bond_style rrp/binder reads, but fix {} "
@@ -588,93 +566,31 @@ void FixRRPNVE::advance_start(double h)
 
   const rrp_spheres p = views(nlocal);
   rrp_step_report bad = {-1, 0.0};
-  if (update_dipole) {
-    qold.resize(4 * (size_t) nlocal);
-    for (int i = 0; i < nlocal; i++)
-      for (int k = 0; k < 4; k++) qold[4 * i + k] = p.quat[i][k];
-  }
-  const long before = fallbacks;
+  if (update_dipole) turn.save_dipoles(p);
+  const long before = turn.count();
   // clear: the first half clears its atoms' forces and torques as it reads them (all of the
   // atoms: group all, and the run's neighbor lists are not for a first group)
   const bool clears = clear_rule.active() && nlocal == atom->nlocal;
   const bool rows = clears && nlocal > 0;
   const rrp_first_options opt = {
-      limit_stop ? nullptr : &fallbacks, join_rule.take_owed(),
+      limit_stop ? nullptr : turn.counter(), join_rule.take_owed(),
       rows ? reinterpret_cast<double(*)[3]>(&atom->f[0][0]) : nullptr,
       rows ? reinterpret_cast<double(*)[3]>(&atom->torque[0][0]) : nullptr};
   const int status = rrp_spheres_first(scheme, &p, &inertia_spec, h, force->ftm2v, &opt, &bad);
-  said_fallbacks(fallbacks - before);
-  if (status != RRP_OK) step_error(status, bad.index, bad.hw, h);
+  turn.warn_since(before);
+  if (status != RRP_OK) turn.step_error(status, bad.index, bad.hw, h);
 
   if (clears) clear_rule.cleared(lmp, nlocal);
-
-  // update dipole: each dipole of the group turns by its sphere's increment q_new q_old*
-  if (update_dipole) {
-    double **mu = atom->mu;
-    const int *mask = atom->mask;
-    for (int i = 0; i < nlocal; i++)
-      if ((mask[i] & groupbit) && mu[i][3] != 0.0) rrp_quat_turn(&qold[4 * i], p.quat[i], mu[i]);
-  }
+  if (update_dipole) turn.turn_dipoles(p);
 
   // new orientations reach the ghost atoms (on reneighboring steps borders() sends them again)
-  if (comm_ghosts) {
-    if (layout == STORE)
-      store->forward();
-    else
-      comm->forward_comm(this);
-  }
-}
-
-/* the first fallback of the run on this rank: said once, the run's count at its end */
-
-void FixRRPNVE::said_fallbacks(long n)
-{
-  if (n > 0 && !fallback_warned) {
-    fallback_warned = true;
-    error->warning(FLERR,
-                   "Fix rrp/nve {}: on step {} the exact map had no increment for {} atom(s) "
-                   "(h |w| >= 1): they take map (25)'s increment on such steps (limit newmark); "
-                   "the run's count follows at its end",
-                   id, update->ntimestep, n);
-  }
-}
-
-/* a first half that could not step atom i: the error names the atom and what to do */
-
-void FixRRPNVE::step_error(int status, int i, double hw, double h)
-{
-  if (status == RRP_EDOMAIN) {
-    error->one(FLERR,
-               "Fix rrp/nve: atom {} on step {} has mass {}{}: {} must be positive and finite (an "
-               "atom created or changed during the run, e.g. by fix pour, fix deposit, fix adapt "
-               "or set, is checked when it is first integrated)",
-               atom->tag[i], update->ntimestep, atom->rmass[i],
-               inertia_spec.kind == RRP_INERTIA_RATIO ? fmt::format(" and radius {}", atom->radius[i])
-                   : inertia_spec.kind == RRP_INERTIA_ATOM
-                   ? fmt::format(" and rotational inertia d_{} = {}", inertia_name,
-                                 inertia_spec.per_atom[i])
-                   : std::string(),
-               inertia_spec.kind == RRP_INERTIA_RATIO ? "mass and radius"
-                   : inertia_spec.kind == RRP_INERTIA_ATOM ? "mass and inertia" : "the mass");
-  } else if (status == RRP_ESTEP) {
-    error->one(FLERR,
-               "Fix rrp/nve: step too large for the exact map at atom {} on step {}: "
-               "h |Omega + h/(2J) T| = {:.8g} >= 1 with h = {} and |Omega + h/(2J) T| = {:.8g}; "
-               "reduce the timestep (or use scheme newmark, or limit newmark)",
-               atom->tag[i], update->ntimestep, hw, h, hw / h);
-  } else {
-    error->one(FLERR,
-               "Fix rrp/nve: non-finite force, velocity, torque or angular velocity at atom {} on "
-               "step {}: f ({}, {}, {}), v ({}, {}, {}), torque ({}, {}, {}), omega ({}, {}, {})",
-               atom->tag[i], update->ntimestep, atom->f[i][0], atom->f[i][1], atom->f[i][2],
-               atom->v[i][0], atom->v[i][1], atom->v[i][2], atom->torque[i][0], atom->torque[i][1],
-               atom->torque[i][2], atom->omega[i][0], atom->omega[i][1], atom->omega[i][2]);
-  }
+  turn.forward();
+  if (forward_quat) comm->forward_comm(this);
 }
 
 /* layout ATOM_QUAT with comm_modify vel no: the atom style's quaternion to the ghost atoms, at
    borders (the last fix rrp/nve only: comm_border is 0 in the others) and every step where a
-   style reads them (comm_ghosts) */
+   style reads them (forward_quat) */
 
 int FixRRPNVE::pack_border(int n, int *list, double *buf)
 {
@@ -731,34 +647,26 @@ double FixRRPNVE::memory_usage()
 }
 
 /* ----------------------------------------------------------------------
-   restart: the record {marker, version 2, layout}; the orientations themselves are the atom
+   restart: the record {layout} (rrp_restart.h); the orientations themselves are the atom
    style's (ATOM_QUAT) or the store's (STORE) per-atom restart data
 ------------------------------------------------------------------------- */
 
 void FixRRPNVE::write_restart(FILE *fp)
 {
-  if (comm->me != 0) return;
-  const double list[3] = {RESTART_MAGIC, RESTART_VERSION, (double) layout};
-  const int size = sizeof(list);
-  fwrite(&size, sizeof(int), 1, fp);
-  fwrite(list, sizeof(double), 3, fp);
+  RRPRestart::write_fix(lmp, fp, RESTART_VERSION, {(double) turn.layout()});
 }
 
 void FixRRPNVE::restart(char *buf)
 {
-  double list[3];
-  memcpy(list, buf, sizeof(list));
-  if (list[0] != RESTART_MAGIC || list[1] != RESTART_VERSION ||
-      (list[2] != ATOM_QUAT && list[2] != STORE))
+  const double saved = RRPRestart::read_fix(lmp, buf, fmt::format("Fix {} {}", style, id),
+                                            RESTART_VERSION, 1)[0];
+  if (saved != ATOM_QUAT && saved != STORE)
+    error->all(FLERR, "Fix {} {}: the restart file names orientation layout {}, which is none",
+               style, id, saved);
+  const int layout = turn.layout();
+  if ((int) saved != layout)
     error->all(FLERR,
-               "Fix rrp/nve {}: the restart file's record of this fix (version {}) is not one "
-               "this plugin writes (version {}); it comes from a pre-release or a later "
-               "rrp-lammps: run the input that made it with this plugin and write the restart "
-               "again",
-               id, list[0] == RESTART_MAGIC ? list[1] : -1.0, RESTART_VERSION);
-  if ((int) list[2] != layout)
-    error->all(FLERR,
-               "Fix rrp/nve {}: the restart file holds the orientations as {}, but atom_style {} "
+               "Fix {} {}: the restart file holds the orientations as {}, but atom_style {} "
                "keeps them as {}: a restart of one layout cannot be read into the other",
-               id, describe((int) list[2]), atom->atom_style, describe(layout));
+               style, id, describe((int) saved), atom->atom_style, describe(layout));
 }

@@ -18,11 +18,11 @@ FixStyle(nve/bpm/sphere/rrp,FixRRPNVE);
 #include "fix.h"
 
 #include <string>
-#include <vector>
 
 #include "rrp/integrator.h"
 #include "rrp_clear.h"
 #include "rrp_join.h"
+#include "rrp_sphere_turn.h"
 
 namespace LAMMPS_NS {
 
@@ -62,8 +62,6 @@ class FixRRPNVE : public Fix {
   char *inertia_name;      // inertia atom d_NAME: the per-atom vector of fix property/atom
   int inertia_index;       // its index among the atom's custom vectors
   bool inertia_warned;     // LAMMPS's sphere computes were warned about
-  int layout;              // RRPOrientation::ATOM_QUAT or STORE, fixed by the atom style
-  class FixRRPOrientation *store;    // the orientations of layout STORE
   char *alpha_str[3];
   bool alpha_given;
   char *quat_str[4];
@@ -72,25 +70,23 @@ class FixRRPNVE : public Fix {
   int ghost_mode;          // GHOSTS_AUTO or GHOSTS_ALWAYS
   bool limit_stop;         // exact map past its limit: stop (limit stop) or take map (25)'s increment
   bool update_dipole;      // update dipole (or dipole/dlm): each dipole turns with its sphere
-  std::vector<double> qold;    // the orientations before the step (update dipole)
-  long fallbacks;          // this rank's atom-steps that took map (25)'s increment
-  long fallbacks_run;      // ... at the start of this run
-  bool fallback_warned;    // the first fallback of this run was warned about (this rank)
-  bool comm_ghosts;        // send orientations to ghost atoms every step
   bool send_quat;          // layout ATOM_QUAT, comm_modify vel no: this fix sends the quaternions
+  bool forward_quat;       // ... and after each step, where a style reads them
   bool join;               // join a step's second half kick to the next step's first (keyword join)
   RRPJoin join_rule;       // when the second half may join the next step's first
   bool clear;              // clear the forces in place of the Verlet run (keyword clear)
   RRPClear clear_rule;     // whether it does, and the rows left to clear
   std::string clear_said;  // what the fix said last of who clears the forces
   double *step_respa;      // run_style respa: the step of each level
+  RRPSphereTurn turn;      // the orientations, the fallback count, dipoles, step errors
 
+  void parse_keywords(int narg, char **arg);
+  int parse_inertia(int iarg, int narg, char **arg);
+  void warn_inertia_computes();
+  void init_clear();
+  void init_ghosts();
   void advance_start(double h);     // kicks with this level's force and torque, drift, rotation
   void advance_end(double h);    // kicks only
-  // after a first half: the warning at the run's first fallback (n of them on this step), and
-  // the error that stops the run at atom i where the first half returned status (h |w| = hw)
-  void said_fallbacks(long n);
-  void step_error(int status, int i, double hw, double h);
 
   double **orientation() const;
   void set_alpha();

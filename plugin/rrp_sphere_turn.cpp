@@ -1,5 +1,5 @@
 /* ----------------------------------------------------------------------
-   rrp-lammps: the RRP turn of spheres whose kicks another scheme makes (rrp_sphere_turn.h).
+   rrp-lammps: what the fixes that turn spheres by the RRP map share (rrp_sphere_turn.h).
 ------------------------------------------------------------------------- */
 
 #include "rrp_sphere_turn.h"
@@ -12,41 +12,65 @@
 #include "comm.h"
 #include "error.h"
 #include "fix.h"
-#include "force.h"
 #include "modify.h"
 #include "update.h"
 
 #include "rrp/integrator.h"
 #include "rrp/rotation.h"
 
-#include <cstring>
+#include <string>
 
 using namespace LAMMPS_NS;
 using namespace RRPOrientation;
 
 RRPSphereTurn::RRPSphereTurn(LAMMPS *l, Fix *f) :
-    lmp(l), fix(f), layout(NONE), store(nullptr), comm_ghosts(false), fallbacks(0), fallbacks_run(0),
-    fallback_warned(false)
+    lmp(l), fix(f), layout_(NONE), store_(nullptr), comm_ghosts(false), fallbacks(0),
+    fallbacks_run(0), fallback_warned(false), inertia(nullptr), inertia_name(nullptr),
+    own_inertia{RRP_INERTIA_RATIO, 0.4, nullptr}
 {
-  if (!lmp->atom->radius_flag || !lmp->atom->rmass_flag || !lmp->atom->omega_flag)
-    lmp->error->all(FLERR,
-                    "Fix {} requires per-atom radius, rmass and omega (atom_style sphere or "
-                    "bpm/sphere, or hybrid with one of them)",
-                    fix->style);
-  layout = layout_of_atom_style(lmp);
+  layout_ = layout_of_atom_style(lmp);
+  inertia = &own_inertia;
   fix->wd_header = fix->wd_section = 1;    // write_data: decided at init (data_writer)
+}
+
+void RRPSphereTurn::require(bool radius, bool torque)
+{
+  Atom *atom = lmp->atom;
+  std::string missing;
+  if (!atom->rmass_flag) missing += " rmass";
+  if (!atom->omega_flag) missing += " omega";
+  if (torque && !atom->torque_flag) missing += " torque";
+  if (radius && !atom->radius_flag) missing += " radius";
+  if (!missing.empty())
+    lmp->error->all(FLERR,
+                    "Fix {} requires per-atom{} (use atom_style sphere or bpm/sphere, or hybrid "
+                    "with one of them)",
+                    fix->style, missing);
+}
+
+void RRPSphereTurn::inertia_is(const rrp_inertia *in, const char *name)
+{
+  inertia = in;
+  inertia_name = name;
+}
+
+void RRPSphereTurn::inertia_ratio(double c)
+{
+  own_inertia = {RRP_INERTIA_RATIO, c, nullptr};
+  inertia = &own_inertia;
+  inertia_name = nullptr;
 }
 
 void RRPSphereTurn::post_constructor()
 {
-  if (layout != STORE) return;
+  if (layout_ != STORE) return;
   store_array(lmp);
-  store = dynamic_cast<FixRRPOrientation *>(lmp->modify->get_fix_by_id(STORE_FIX_ID));
+  store_ = dynamic_cast<FixRRPOrientation *>(lmp->modify->get_fix_by_id(STORE_FIX_ID));
 }
 
 void RRPSphereTurn::init()
 {
-  if (layout == STORE && lmp->modify->get_fix_by_id(STORE_FIX_ID) != store)
+  if (layout_ == STORE && lmp->modify->get_fix_by_id(STORE_FIX_ID) != store_)
     lmp->error->all(FLERR, "Fix {} {}: fix {}, which holds the orientations, was deleted",
                     fix->style, fix->id, STORE_FIX_ID);
   RRPIntegrator::check_one_integrator(lmp, fix);
@@ -54,7 +78,12 @@ void RRPSphereTurn::init()
   // the binder reads the orientations of ghost atoms: layout STORE sends them from the store
   // after each turn; layout ATOM_QUAT needs comm_modify vel yes (the binder checks it), with
   // which LAMMPS sends them with the velocities
-  comm_ghosts = layout == STORE && RRPOrientation::binder(lmp);
+  send_ghosts(RRPOrientation::binder(lmp) != nullptr);
+}
+
+void RRPSphereTurn::send_ghosts(bool yes)
+{
+  comm_ghosts = yes && layout_ == STORE;
 }
 
 void RRPSphereTurn::setup()
@@ -86,49 +115,36 @@ void RRPSphereTurn::advance_joined(const rrp_spheres &p, double c, double scale,
 void RRPSphereTurn::pass(const rrp_spheres &p, Pass what, double c, double scale, double dtf,
                          double h, bool dipole)
 {
-  Atom *atom = lmp->atom;
-  const int nlocal = p.n;
-  if (dipole) {
-    qold.resize(4 * (size_t) nlocal);
-    for (int i = 0; i < nlocal; i++)
-      for (int k = 0; k < 4; k++) qold[4 * i + k] = p.quat[i][k];
-  }
+  if (dipole) save_dipoles(p);
   const long before = fallbacks;
   rrp_step_report bad = {-1, 0.0};
   const int status = what == DRIFT ? rrp_spheres_drift_turn(&p, h, &fallbacks, &bad)
                                    : rrp_spheres_nh_first(&p, c, scale, dtf, h, &fallbacks, &bad);
-  if (status == RRP_EDOMAIN) {
-    const int i = bad.index;
-    lmp->error->one(FLERR,
-                    "Fix {} {}: atom {} on step {} has mass {} and radius {}: both must be "
-                    "positive and finite",
-                    fix->style, fix->id, atom->tag[i], lmp->update->ntimestep, atom->rmass[i],
-                    atom->radius[i]);
-  }
-  if (status != RRP_OK) {
-    const int i = bad.index;
-    lmp->error->one(FLERR,
-                    "Fix {} {}: non-finite velocity or angular velocity at atom {} on step {}: v "
-                    "({}, {}, {}), omega ({}, {}, {})",
-                    fix->style, fix->id, atom->tag[i], lmp->update->ntimestep, atom->v[i][0],
-                    atom->v[i][1], atom->v[i][2], atom->omega[i][0], atom->omega[i][1],
-                    atom->omega[i][2]);
-  }
+  if (status != RRP_OK) step_error(status, bad.index, bad.hw, h);
+  warn_since(before);
+  if (dipole) turn_dipoles(p);
+  forward();
+}
+
+/* the first fallback of the run on this rank: said once, the run's count at its end */
+
+void RRPSphereTurn::warn_since(long before)
+{
   if (fallbacks > before && !fallback_warned) {
     fallback_warned = true;
     lmp->error->warning(FLERR,
                         "Fix {} {}: on step {} the exact map had no increment for {} atom(s) "
-                        "(h |omega| >= 1): they take map (25)'s increment h omega on such steps; "
-                        "the run's count follows at its end",
+                        "(h |omega| >= 1): they take map (25)'s increment on such steps; the "
+                        "run's count follows at its end",
                         fix->style, fix->id, lmp->update->ntimestep, fallbacks - before);
   }
-  if (dipole) {
-    double **mu = atom->mu;
-    const int *mask = atom->mask;
-    for (int i = 0; i < nlocal; i++)
-      if ((mask[i] & fix->groupbit) && mu[i][3] != 0.0) rrp_quat_turn(&qold[4 * i], p.quat[i], mu[i]);
-  }
-  if (comm_ghosts) store->forward();
+}
+
+void RRPSphereTurn::add(long n)
+{
+  const long before = fallbacks;
+  fallbacks += n;
+  warn_since(before);
 }
 
 void RRPSphereTurn::post_run()
@@ -138,9 +154,68 @@ void RRPSphereTurn::post_run()
   if (all > 0 && lmp->comm->me == 0)
     lmp->error->warning(FLERR,
                         "Fix {} {}: in {} atom-steps of this run the exact map had no increment "
-                        "(h |omega| >= 1) and took map (25)'s there (x, v and omega are LAMMPS's "
-                        "in either case)",
+                        "(h |omega| >= 1) and took map (25)'s there (x, v and omega are those of "
+                        "either map)",
                         fix->style, fix->id, all);
+}
+
+/* update dipole: each dipole of the group turns by its sphere's increment q_new q_old* */
+
+void RRPSphereTurn::save_dipoles(const rrp_spheres &p)
+{
+  qold.resize(4 * (size_t) p.n);
+  for (int i = 0; i < p.n; i++)
+    for (int k = 0; k < 4; k++) qold[4 * i + k] = p.quat[i][k];
+}
+
+void RRPSphereTurn::turn_dipoles(const rrp_spheres &p)
+{
+  double **mu = lmp->atom->mu;
+  const int *mask = lmp->atom->mask;
+  for (int i = 0; i < p.n; i++)
+    if ((mask[i] & fix->groupbit) && mu[i][3] != 0.0) rrp_quat_turn(&qold[4 * i], p.quat[i], mu[i]);
+}
+
+void RRPSphereTurn::forward()
+{
+  if (comm_ghosts) store_->forward();
+}
+
+/* the error names the atom, what is wrong with it and what to do */
+
+void RRPSphereTurn::step_error(int status, int i, double hw, double h)
+{
+  Atom *atom = lmp->atom;
+  const bigint step = lmp->update->ntimestep;
+  if (status == RRP_EDOMAIN) {
+    const int kind = inertia->kind;
+    lmp->error->one(
+        FLERR,
+        "Fix {} {}: atom {} on step {} has mass {}{}: {} must be positive and finite (an atom "
+        "created or changed during the run, e.g. by fix pour, fix deposit, fix adapt or set, is "
+        "checked when it is first integrated)",
+        fix->style, fix->id, atom->tag[i], step, atom->rmass[i],
+        kind == RRP_INERTIA_RATIO ? fmt::format(" and radius {}", atom->radius[i])
+            : kind == RRP_INERTIA_ATOM
+            ? fmt::format(" and rotational inertia d_{} = {}", inertia_name, inertia->per_atom[i])
+            : std::string(),
+        kind == RRP_INERTIA_RATIO  ? "mass and radius"
+            : kind == RRP_INERTIA_ATOM ? "mass and inertia"
+                                       : "the mass");
+  }
+  if (status == RRP_ESTEP)
+    lmp->error->one(FLERR,
+                    "Fix {} {}: step too large for the exact map at atom {} on step {}: "
+                    "h |Omega + h/(2J) T| = {:.8g} >= 1 with h = {} and |Omega + h/(2J) T| = "
+                    "{:.8g}; reduce the timestep (or use scheme newmark, or limit newmark)",
+                    fix->style, fix->id, atom->tag[i], step, hw, h, hw / h);
+  lmp->error->one(FLERR,
+                  "Fix {} {}: non-finite force, velocity, torque or angular velocity at atom {} on "
+                  "step {}: f ({}, {}, {}), v ({}, {}, {}), torque ({}, {}, {}), omega ({}, {}, {})",
+                  fix->style, fix->id, atom->tag[i], step, atom->f[i][0], atom->f[i][1],
+                  atom->f[i][2], atom->v[i][0], atom->v[i][1], atom->v[i][2], atom->torque[i][0],
+                  atom->torque[i][1], atom->torque[i][2], atom->omega[i][0], atom->omega[i][1],
+                  atom->omega[i][2]);
 }
 
 void RRPSphereTurn::write_data_header(FILE *fp)

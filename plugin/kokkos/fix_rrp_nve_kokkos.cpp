@@ -212,7 +212,7 @@ FixRRPNVEKokkos<DeviceType>::FixRRPNVEKokkos(LAMMPS *lmp, int narg, char **arg) 
   datamask_read = EMPTY_MASK;    // each half syncs what it reads
   datamask_modify = EMPTY_MASK;
 
-  if (layout != STORE)
+  if (turn.layout() != STORE)
     error->all(FLERR,
                "Fix rrp/nve/kk: atom_style {} carries a quaternion, which no KOKKOS atom "
                "style of LAMMPS has; use atom_style sphere (or hybrid sphere ...)",
@@ -344,14 +344,13 @@ template <class DeviceType> void FixRRPNVEKokkos<DeviceType>::initial_integrate(
   }
   atomKK->modified(execution_space, X_MASK | V_MASK | OMEGA_MASK);
 
-  fallbacks += r.fell;
-  said_fallbacks(r.fell);
+  turn.add(r.fell);
   if (r.status != RRP_OK) {
     atomKK->sync(Host, ALL_MASK);
-    step_error(r.status, r.bad, r.hw, h);
+    turn.step_error(r.status, r.bad, r.hw, h);
   }
   // new orientations reach the ghost atoms (on reneighboring steps borders() sends them again)
-  if (comm_ghosts) store->forward();
+  turn.forward();
 }
 
 /* the core's views (rrp/integrator.h) of the first n atoms' arrays, where the host reaches the

@@ -66,7 +66,7 @@ CASES = [
      (BASE % "sphere 1") + "set group all diameter 1.0\nset group all density 1.0\n"
      "variable d equal 1.0-1.5*elapsed/100\nfix a all adapt 1 atom diameter v_d\nfix 1 all rrp/nve\n"
      "fix 2 all rrp/gravity 0 0 -1 0.1 0 0\ntimestep 0.01\nrun 100\n",
-     "Fix rrp/nve: atom 1 on step 68 has mass -6.5449846949783"),
+     "Fix rrp/nve 1: atom 1 on step 68 has mass -6.5449846949783"),
     ("exact step too large, with limit stop",
      SPHERE + "set atom 2 omega 0 0 200\nfix 1 all rrp/nve limit stop\ntimestep 0.01\nrun 10\n",
      "step too large for the exact map at atom 2 on step 1: h |Omega + h/(2J) T| = 2 >= 1 with h = 0.01"),
