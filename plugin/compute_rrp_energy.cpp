@@ -13,6 +13,7 @@
 #include "update.h"
 
 #include "rrp_orientation.h"
+#include "rrp_register.h"
 
 using namespace LAMMPS_NS;
 
@@ -61,7 +62,7 @@ void ComputeRRPEnergy::compute_vector()
     for (int k = 0; k < 3; k++) local[k] = eterm[k];
   }
   if (Pair *pair = force->pair_match("^rrp/hertz", 0)) local[3] = pair->eng_vdwl;
-  for (auto &fix : modify->get_fix_by_style("^rrp/wall$")) {
+  for (auto &fix : RRPRegister::fixes_of(modify, "rrp/wall")) {
     int dim = -1;
     auto e = static_cast<double *>(fix->extract("energy_local", dim));
     if (!e) error->all(FLERR, "Compute rrp/energy: fix {} publishes no energy", fix->id);

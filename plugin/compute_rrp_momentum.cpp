@@ -19,6 +19,7 @@
 
 #include "rrp/bodies.h"
 #include "rrp/momentum.h"
+#include "rrp_register.h"
 
 using namespace LAMMPS_NS;
 
@@ -50,7 +51,7 @@ void ComputeRRPMomentum::init()
   if (fix_id && !modify->get_fix_by_id(fix_id))
     error->all(FLERR, "Compute rrp/momentum: fix {} does not exist", fix_id);
   rules.clear();
-  for (const auto &f : modify->get_fix_by_style("^rrp/nve$")) {
+  for (const auto &f : RRPRegister::fixes_of(modify, "rrp/nve")) {
     int dim = -1;
     auto in = static_cast<const rrp_inertia *>(f->extract("inertia", dim));
     if (!in || dim != 0)

@@ -13,6 +13,8 @@
 #include "timer.h"
 #include "update.h"
 
+#include "rrp_register.h"
+
 #include <cstring>
 
 using namespace LAMMPS_NS;
@@ -28,7 +30,7 @@ static bool own_atoms_only(const char *style)
                                        "nve", "nve/sphere", "nve/asphere", "nve/bpm/sphere",
                                        "rigid", "rigid/small"};
   for (const char *s : STYLES)
-    if (strcmp(style, s) == 0) return true;
+    if (RRPRegister::is_style(style, s)) return true;
   return false;
 }
 

@@ -12,6 +12,8 @@
 #include "lammps.h"
 #include "modify.h"
 
+#include "rrp_register.h"
+
 #include <cstring>
 #include <mpi.h>
 
@@ -81,7 +83,7 @@ bool RRPOrientation::sphere_integrator(const char *style)
                                       "rrp/npt/sphere", "npt/sphere/rrp", "rrp/nph/sphere",
                                       "nph/sphere/rrp"};
   for (const char *name : names)
-    if (strcmp(style, name) == 0) return true;
+    if (RRPRegister::is_style(style, name)) return true;
   return false;
 }
 
@@ -125,7 +127,7 @@ void RRPOrientation::check_reader(LAMMPS *lmp, const char *reader, int groupbit,
 
   // the ghosts' quaternions: LAMMPS sends them with comm_modify vel yes, else fix rrp/nve does
   if (ghosts && lay == ATOM_QUAT && !lmp->comm->ghost_velocity &&
-      lmp->modify->get_fix_by_style("^rrp/nve$").empty())
+      RRPRegister::fixes_of(lmp->modify, "rrp/nve").empty())
     error->all(FLERR,
                "{} reads the orientations of ghost atoms, and atom_style {} sends its quaternion "
                "to ghost atoms only with comm_modify vel yes (or define fix rrp/nve, which then "
@@ -154,7 +156,7 @@ double **RRPOrientation::store_array(LAMMPS *lmp)
   if (lmp->atom->quat_flag) return lmp->atom->quat;
   Fix *f = lmp->modify->get_fix_by_id(STORE_FIX_ID);
   if (!f) f = lmp->modify->add_fix(fmt::format("{} all {}", STORE_FIX_ID, STORE_FIX_STYLE));
-  if (strcmp(f->style, STORE_FIX_STYLE) != 0)
+  if (!utils::strmatch(f->style, fmt::format("^{}", STORE_FIX_STYLE)))    // (or its /kk twin)
     lmp->error->all(FLERR, "Fix {} exists with style {}; the ID is reserved for the orientations "
                            "of rrp-lammps", STORE_FIX_ID, f->style);
   return array(lmp);

@@ -7,6 +7,7 @@
 #include "fix_rrp_orientation_kokkos.h"
 
 #include "atom.h"
+#include "atom_masks.h"
 #include "memory.h"
 #include "memory_kokkos.h"
 #include "rrp_register.h"
@@ -23,8 +24,11 @@ FixRRPOrientationKokkos::FixRRPOrientationKokkos(LAMMPS *lmp, int narg, char **a
   exchange_comm_device = sort_device = 1;
   maxexchange = 1 + NQUAT;    // the offset of the atom's values, then its quaternion
   comm_border = 0;
-  // one style for LAMMPS (restart files name it): RRP/ORIENTATION, as without KOKKOS
-  RRPRegister::own_name(style, RRPOrientation::STORE_FIX_STYLE);
+  // its hooks (post_neighbor) send its own rows to the ghost atoms: no array of the atoms read or
+  // written (the rows move with the atoms in the hooks of exchange and sort, which sync them)
+  datamask_read = EMPTY_MASK;
+  datamask_modify = EMPTY_MASK;
+  RRPRegister::set_name(style, RRPOrientation::STORE_FIX_STYLE);    // (see post_constructor)
   // the rows atom->add_custom made, replaced by the host side of the view (identity rows)
   memory->destroy(atom->darray[index]);
   memoryKK->create_kokkos(k_quat, atom->darray[index], atom->nmax, "rrp:quat");
@@ -32,12 +36,14 @@ FixRRPOrientationKokkos::FixRRPOrientationKokkos(LAMMPS *lmp, int narg, char **a
   k_quat.modify_host();
 }
 
-/* made with -sf kk by the host's lookup of RRP/ORIENTATION, LAMMPS names it RRP/ORIENTATION/kk
-   after the constructor: its one name again */
+/* an internal fix, named as the host's store, RRP/ORIENTATION, also when LAMMPS names it
+   RRP/ORIENTATION/kk after the constructor (-sf kk): LAMMPS matches a per-atom restart record to
+   a fix by its exact style (Modify::add_fix), so the rows a run writes under KOKKOS are read by a
+   run without it, and the other way round */
 
 void FixRRPOrientationKokkos::post_constructor()
 {
-  RRPRegister::own_name(style, RRPOrientation::STORE_FIX_STYLE);
+  RRPRegister::set_name(style, RRPOrientation::STORE_FIX_STYLE);
 }
 
 FixRRPOrientationKokkos::~FixRRPOrientationKokkos()

@@ -4,11 +4,11 @@
    its host side is the per-atom array d2_rrp_quat, so every host style, restart and data file
    reads and writes the same rows as without KOKKOS. Host access goes through
    RRPOrientation::array (a sync of the host side, then, for writers, marked modified there);
-   the KOKKOS styles take the device side with device_view(). Its style is RRP/ORIENTATION, so
-   restart files interchange with runs without KOKKOS. The rows migrate with their atoms and are
-   sorted with them on the device (KOKKOS's exchange and sort, not the classic ones); ghost rows
-   are sent after each reneighboring (post_neighbor), not with the borders, which KOKKOS would
-   otherwise make on the host.
+   the KOKKOS styles take the device side with device_view(). Its style is RRP/ORIENTATION, the
+   host store's, so restart files interchange with runs without KOKKOS. The rows migrate with
+   their atoms and are sorted with them on the device (KOKKOS's exchange and sort, not the classic
+   ones); ghost rows are sent after each reneighboring (post_neighbor), not with the borders,
+   which KOKKOS would otherwise make on the host.
 ------------------------------------------------------------------------- */
 
 #ifndef LMP_FIX_RRP_ORIENTATION_KOKKOS_H
