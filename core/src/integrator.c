@@ -219,19 +219,10 @@ RRP_INLINE int first_half_flat(const rrp_spheres *p, double h, int exact, double
   }
   for (int j = 0; j < nb; j++)
     hw2[j] = h * h * (w[3 * j] * w[3 * j] + w[3 * j + 1] * w[3 * j + 1] + w[3 * j + 2] * w[3 * j + 2]);
-  /* the increment's quaternion (c, k w) (rrp_sphere_increment) */
-  if (exact) {
-    for (int j = 0; j < nb; j++) {
-      bad |= !(hw2[j] < 1.0);
-      c[j] = sqrt(0.5 * (1.0 + sqrt(fabs(1.0 - hw2[j]))));
-      k[j] = h / (2.0 * c[j]);
-    }
-  } else {
-    for (int j = 0; j < nb; j++) {
-      bad |= !bounded_v(hw2[j]);
-      c[j] = 1.0 / sqrt(1.0 + 0.25 * hw2[j]);
-      k[j] = 0.5 * h * c[j];
-    }
+  /* the increment's quaternion (c, k w), exact within its limit */
+  for (int j = 0; j < nb; j++) {
+    bad |= exact ? !(hw2[j] < 1.0) : !bounded_v(hw2[j]);
+    rrp_sphere_increment_factors(h, hw2[j], exact, &c[j], &k[j]);
   }
   if (bad) return 0;
   turn_flat(nb, c, k, w, q, qn);
@@ -353,18 +344,10 @@ RRP_CLONES static int first_half_block(const rrp_spheres *p, const rrp_inertia *
                        w[j][1] + w[j][2] + hw2[j];
     all += sel[j] ? sum * 0.0 : 0.0; /* NaN if any selected value is NaN or infinite */
   }
-  /* the increment's quaternion (c, k w) (rrp_sphere_increment) */
-  if (exact) {
-    for (int j = 0; j < nb; j++) {
-      fail |= sel[j] & !(hw2[j] < 1.0);
-      c[j] = sqrt(0.5 * (1.0 + sqrt(fabs(1.0 - hw2[j]))));
-      k[j] = h / (2.0 * c[j]);
-    }
-  } else {
-    for (int j = 0; j < nb; j++) {
-      c[j] = 1.0 / sqrt(1.0 + 0.25 * hw2[j]);
-      k[j] = 0.5 * h * c[j];
-    }
+  /* the increment's quaternion (c, k w), exact within its limit */
+  for (int j = 0; j < nb; j++) {
+    fail |= sel[j] & (exact != 0) & !(hw2[j] < 1.0);
+    rrp_sphere_increment_factors(h, hw2[j], exact, &c[j], &k[j]);
   }
   if (fail || all != 0.0) return 0;
   /* store */
@@ -459,8 +442,7 @@ RRP_INLINE int drift_turn_flat(const rrp_spheres *p, double h, int i0, int nb)
   for (int j = 0; j < nb; j++) {
     hw2[j] = h * h * (w[3 * j] * w[3 * j] + w[3 * j + 1] * w[3 * j + 1] + w[3 * j + 2] * w[3 * j + 2]);
     bad |= !(hw2[j] < 1.0);
-    c[j] = sqrt(0.5 * (1.0 + sqrt(fabs(1.0 - hw2[j]))));
-    k[j] = h / (2.0 * c[j]);
+    rrp_sphere_increment_factors(h, hw2[j], 1, &c[j], &k[j]);
   }
   if (bad) return 0;
   for (int m = 0; m < 3 * nb; m++) x[m] += h * v[m];

@@ -4,6 +4,7 @@
 #include "rrp/integrator.h"
 #include "rrp/momentum.h"
 #include "rrp/rotation.h"
+#include "rrp/sphere_kernel.h"
 
 #include "test_util.h"
 
@@ -59,6 +60,54 @@ static void test_exact_increment(void **state)
   assert_int_equal(rrp_exact_increment(0.1, wn, da), RRP_ENONFINITE);
   assert_int_equal(rrp_exact_increment(0.1, wi, da), RRP_ENONFINITE);
   assert_vec_close(da, (const double[3]){7, 7, 7}, 3, 0.0, 0.0);
+}
+
+/* the increment's quaternion (c, k w) of rrp_sphere_increment_factors: a unit quaternion for
+ * both forms; the exact one is (1, da/2)/sqrt(1 + |da|^2/4) of (23)'s da, reaches the quarter
+ * turn c = sqrt(1/2) at its limit h|w| = 1 and stays finite past it (mirrored, |1 - hw2|); the
+ * other is (1, h w/2) normalised; rrp_sphere_increment returns the same bits */
+static void test_increment_factors(void **state)
+{
+  (void) state;
+  rng_t r = {0x5eed1234abcdULL};
+  for (int n = 0; n < 2000; n++) {
+    double w[3];
+    rng_vec(&r, rng_range(&r, 0.0, 3.0), w);
+    for (int exact = 0; exact < 2; exact++) {
+      /* h |w| up to just below 1 for (23), up to 20 for (25) and (27) */
+      const double h = rng_range(&r, 0.0, exact ? 0.999 : 20.0) / sqrt(rrp_dot3(w, w));
+      const double hw2 = h * h * rrp_dot3(w, w);
+      double c, k, dq[4];
+      rrp_sphere_increment_factors(h, hw2, exact, &c, &k);
+      assert_true(c > 0.0);
+      assert_close(c * c + k * k * rrp_dot3(w, w), 1.0, 0.0, TOL_ROUNDOFF);
+      assert_int_equal(rrp_sphere_increment(h, w, exact, dq), RRP_OK);
+      const double ckw[4] = {c, k * w[0], k * w[1], k * w[2]};
+      assert_memory_equal(dq, ckw, sizeof(dq)); /* the same bits */
+      double da[3];
+      if (exact)
+        assert_int_equal(rrp_exact_increment(h, w, da), RRP_OK);
+      else
+        rrp_scale3(h, w, da);
+      const double norm = sqrt(1.0 + 0.25 * rrp_dot3(da, da));
+      const double qa[4] = {1.0 / norm, 0.5 * da[0] / norm, 0.5 * da[1] / norm, 0.5 * da[2] / norm};
+      assert_vec_close(dq, qa, 4, 0.0, TOL_ROUNDOFF);
+    }
+  }
+  /* the exact form's limit, and past it */
+  const double h = 0.5;
+  double c, k, c2, k2;
+  rrp_sphere_increment_factors(h, 1.0, 1, &c, &k);
+  assert_close(c, sqrt(0.5), TOL_ROUNDOFF, 0.0);
+  assert_close(k, h / (2.0 * sqrt(0.5)), TOL_ROUNDOFF, 0.0);
+  rrp_sphere_increment_factors(h, 1.0 + 0.25, 1, &c, &k);
+  rrp_sphere_increment_factors(h, 1.0 - 0.25, 1, &c2, &k2);
+  assert_true(c == c2 && k == k2 && isfinite(c) && isfinite(k));
+  const double w[3] = {0.0, 2.5, 0.0}; /* h |w| = 1.25 */
+  double dq[4] = {7, 7, 7, 7};
+  assert_int_equal(rrp_sphere_increment(h, w, 1, dq), RRP_ESTEP);
+  assert_vec_close(dq, (const double[4]){7, 7, 7, 7}, 4, 0.0, 0.0);
+  assert_int_equal(rrp_sphere_increment(h, w, 0, dq), RRP_OK);
 }
 
 /* one free sphere of unit mass, inertia J, given spin */
@@ -823,6 +872,7 @@ int main(void)
       cmocka_unit_test(test_scheme_table),
       cmocka_unit_test(test_inertia),
       cmocka_unit_test(test_exact_increment),
+      cmocka_unit_test(test_increment_factors),
       cmocka_unit_test(test_free_spin_through_half_turns),
       cmocka_unit_test(test_exact_step_too_large),
       cmocka_unit_test(test_exact_fallback),

@@ -3,6 +3,7 @@
  *
  *   void rrp_sphere_kick_factors(kind, value, J, m, r, dt, dtc, &dtm, &dtj);
  *   int  rrp_sphere_valid(kind, J, m, r);
+ *   void rrp_sphere_increment_factors(h, hw2, exact, &c, &k);
  *   int  rrp_sphere_increment(h, w, exact, dq);
  *   void rrp_sphere_rotate(dq, q);
  *   int  rrp_sphere_first(h, dtfm, dtfj, exact, fallback, scale, f, t, x, v, omega, q, &fell, &hw);
@@ -47,30 +48,37 @@ RRP_KERNEL int rrp_sphere_valid(int kind, double J, double m, double r)
   return r > 0.0 && isfinite(r);
 }
 
-/* the unit quaternion of the increment da = D(h, w) of map (23) (exact) or da = h w of (25),
- * (27), trig-free. For (23), da = 2h w/(1 + s), s = sqrt(1 - h^2|w|^2), and
- * q(da) = (1, da/2)/sqrt(1 + |da|^2/4) = (c, h w/(2c)) with c = sqrt((1 + s)/2): the increment's
- * half-angle cosine. Returns RRP_OK, RRP_ESTEP or RRP_ENONFINITE (dq untouched). */
+/* the increment's unit quaternion (c, k w) from hw2 = h^2 |w|^2: for map (23) (exact),
+ * da = 2h w/(1 + s), s = sqrt(1 - hw2), and q(da) = (1, da/2)/sqrt(1 + |da|^2/4) = (c, h w/(2c))
+ * with c = sqrt((1 + s)/2), the increment's half-angle cosine; for (25), (27), da = h w and
+ * c = 1/sqrt(1 + hw2/4), k = h c/2. Trig-free, c^2 + k^2 |w|^2 = 1. The exact form takes
+ * |1 - hw2| under the root, the same for hw2 < 1: a value past its limit gives numbers, not NaN,
+ * which the caller (that checks hw2 < 1) discards; the loops over blocks rely on it. */
+RRP_KERNEL void rrp_sphere_increment_factors(double h, double hw2, int exact, double *c, double *k)
+{
+  if (exact) {
+    *c = sqrt(0.5 * (1.0 + sqrt(fabs(1.0 - hw2))));
+    *k = h / (2.0 * *c);
+  } else {
+    *c = 1.0 / sqrt(1.0 + 0.25 * hw2);
+    *k = 0.5 * h * *c;
+  }
+}
+
+/* the unit quaternion dq of the increment da = D(h, w) of map (23) (exact) or da = h w of (25),
+ * (27) (rrp_sphere_increment_factors). Returns RRP_OK, RRP_ESTEP (exact, h|w| >= 1) or
+ * RRP_ENONFINITE (dq untouched). */
 RRP_KERNEL int rrp_sphere_increment(double h, const double w[3], int exact, double dq[4])
 {
   const double hw2 = h * h * rrp_dot3(w, w);
   if (!isfinite(hw2)) return RRP_ENONFINITE;
-  if (exact) {
-    if (!(hw2 < 1.0)) return RRP_ESTEP;
-    const double c = sqrt(0.5 * (1.0 + sqrt(1.0 - hw2)));
-    const double k = h / (2.0 * c);
-    dq[0] = c;
-    dq[1] = k * w[0];
-    dq[2] = k * w[1];
-    dq[3] = k * w[2];
-  } else {
-    const double r = 1.0 / sqrt(1.0 + 0.25 * hw2);
-    const double k = 0.5 * h * r;
-    dq[0] = r;
-    dq[1] = k * w[0];
-    dq[2] = k * w[1];
-    dq[3] = k * w[2];
-  }
+  if (exact && !(hw2 < 1.0)) return RRP_ESTEP;
+  double c, k;
+  rrp_sphere_increment_factors(h, hw2, exact, &c, &k);
+  dq[0] = c;
+  dq[1] = k * w[0];
+  dq[2] = k * w[1];
+  dq[3] = k * w[2];
   return RRP_OK;
 }
 
