@@ -294,15 +294,10 @@ int rrp_body_turn(const double I[3], const double L[3], double q[4], double h, d
 {
   *hw = 0.0;
   if (!rrp_finite_n(L, 3) || !rrp_finite_n(q, 4)) return RRP_ENONFINITE;
-  double rhs[3], beta[3], qn[4];
+  double rhs[3], qn[4];
   body_rhs(L, q, h, rhs);
-  const int status = rrp_legendre_solve(I, rhs, beta);
-  if (status != RRP_OK) {
-    *hw = body_hw(I, rhs);
-    return status;
-  }
-  body_turn(q, beta, qn);
-  if (!rrp_finite_n(qn, 4)) return RRP_ENONFINITE;
+  const int status = body_solve_turn(I, rhs, q, qn, hw);
+  if (status != RRP_OK) return status;
   for (int d = 0; d < 4; d++) q[d] = qn[d];
   return RRP_OK;
 }

@@ -40,6 +40,23 @@ RRP_INLINE void body_turn(const double q[4], const double beta[3], double qn[4])
   for (int d = 0; d < 4; d++) qn[d] *= nn;
 }
 
+/* the map's turn of a body with principal moments I and orientation q: the increment beta of
+ * (14) for rhs = h Pi (rrp_legendre_solve), then qn = q (1, beta/2) normalised (body_turn).
+ * RRP_OK; RRP_ENONFINITE where qn is not finite; else the solver's status with *hw = h |omega|
+ * (body_hw) */
+static inline int body_solve_turn(const double I[3], const double rhs[3], const double q[4],
+                                  double qn[4], double *hw)
+{
+  double beta[3];
+  const int status = rrp_legendre_solve(I, rhs, beta);
+  if (status != RRP_OK) {
+    *hw = body_hw(I, rhs);
+    return status;
+  }
+  body_turn(q, beta, qn);
+  return rrp_finite_n(qn, 4) ? RRP_OK : RRP_ENONFINITE;
+}
+
 /* the kick and drift of a body's first half into (vn, xn, Ln); returns the sum of these and q,
  * which is not finite when one of them is not */
 RRP_INLINE double body_kick(double m, const double x[3], const double v[3], const double f[3],
@@ -65,15 +82,9 @@ static inline int step_one(double m, const double I[3], const double x[3], const
 {
   if (!isfinite(body_kick(m, x, v, f, L, torque, q, h, dtf, vn, xn, Ln))) return RRP_ENONFINITE;
   /* the body-frame momentum of the half step and the increment from (14) with rhs = h Pi */
-  double rhs[3], beta[3];
+  double rhs[3];
   body_rhs(Ln, q, h, rhs);
-  const int status = rrp_legendre_solve(I, rhs, beta);
-  if (status != RRP_OK) {
-    *hw = body_hw(I, rhs);
-    return status;
-  }
-  body_turn(q, beta, qn);
-  return rrp_finite_n(qn, 4) ? RRP_OK : RRP_ENONFINITE;
+  return body_solve_turn(I, rhs, q, qn, hw);
 }
 
 #endif
