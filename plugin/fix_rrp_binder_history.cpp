@@ -264,7 +264,7 @@ int FixRRPBinderHistory::maxsize_restart()
 void FixRRPBinderHistory::write_data_header(FILE *fp, int mth)
 {
   if (mth == 0) {
-    RRPOrientation::write_data_header(fp);
+    RRPOrientation::write_data_note(fp);
     return;
   }
   double released = 0.0, nbroken = 0.0;

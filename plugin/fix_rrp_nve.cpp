@@ -354,27 +354,27 @@ void FixRRPNVE::set_quat()
 
 void FixRRPNVE::write_data_header(FILE *fp, int /*mth*/)
 {
-  RRPOrientation::write_data_header(fp);
+  turn.write_data_header(fp);
 }
 
 void FixRRPNVE::write_data_section_size(int /*mth*/, int &nx, int &ny)
 {
-  RRPOrientation::write_data_size(lmp, nx, ny);
+  turn.write_data_section_size(nx, ny);
 }
 
 void FixRRPNVE::write_data_section_pack(int /*mth*/, double **buf)
 {
-  RRPOrientation::write_data_pack(lmp, buf);
+  turn.write_data_section_pack(buf);
 }
 
 void FixRRPNVE::write_data_section_keyword(int /*mth*/, FILE *fp)
 {
-  RRPOrientation::write_data_keyword(fp);
+  turn.write_data_section_keyword(fp);
 }
 
 void FixRRPNVE::write_data_section(int /*mth*/, FILE *fp, int n, double **buf, int /*index*/)
 {
-  RRPOrientation::write_data_rows(fp, n, buf);
+  turn.write_data_section(fp, n, buf);
 }
 
 /* ---------------------------------------------------------------------- */
@@ -512,7 +512,7 @@ void FixRRPNVE::find_inertia()
 
 /* ---------------------------------------------------------------------- */
 
-rrp_spheres FixRRPNVE::views(int nlocal)
+rrp_spheres FixRRPNVE::spheres(int nlocal)
 {
   if (inertia_spec.kind == RRP_INERTIA_ATOM) inertia_spec.per_atom = atom->dvector[inertia_index];
   return sphere_views(lmp, nlocal, atom->mask, groupbit);
@@ -550,7 +550,7 @@ void FixRRPNVE::initial_integrate_respa(int /*vflag*/, int ilevel, int /*iloop*/
   }
   int nlocal = atom->nlocal;
   if (igroup == atom->firstgroup) nlocal = atom->nfirst;
-  const rrp_spheres p = views(nlocal);
+  const rrp_spheres p = spheres(nlocal);
   rrp_spheres_kick(&p, &inertia_spec, scheme->kick_fraction * step_respa[ilevel], force->ftm2v);
 }
 
@@ -564,7 +564,7 @@ void FixRRPNVE::advance_start(double h)
   int nlocal = atom->nlocal;
   if (igroup == atom->firstgroup) nlocal = atom->nfirst;
 
-  const rrp_spheres p = views(nlocal);
+  const rrp_spheres p = spheres(nlocal);
   rrp_step_report bad = {-1, 0.0};
   if (update_dipole) turn.save_dipoles(p);
   const long before = turn.count();
@@ -616,7 +616,7 @@ void FixRRPNVE::advance_end(double h)
 {
   int nlocal = atom->nlocal;
   if (igroup == atom->firstgroup) nlocal = atom->nfirst;
-  const rrp_spheres p = views(nlocal);
+  const rrp_spheres p = spheres(nlocal);
   rrp_spheres_second(scheme, &p, &inertia_spec, h, force->ftm2v);
   array_atom = orientation();
 }

@@ -96,7 +96,7 @@ class FixRRPNVE : public Fix {
   void check_atoms();
   double inertia(int i) const;
   void find_inertia();
-  rrp_spheres views(int nlocal);
+  rrp_spheres spheres(int nlocal);    // the core's views of the first nlocal atoms
 };
 
 }    // namespace LAMMPS_NS

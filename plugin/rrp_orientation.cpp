@@ -174,7 +174,7 @@ Fix *RRPOrientation::data_writer(LAMMPS *lmp)
   return nullptr;
 }
 
-void RRPOrientation::write_data_header(FILE *fp)
+void RRPOrientation::write_data_note(FILE *fp)
 {
   fmt::print(fp, "{} read this data file with the command rrp/read_data of the rrp-lammps "
                  "plugin\n", DATA_HEADER);

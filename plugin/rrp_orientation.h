@@ -100,7 +100,7 @@ namespace RRPOrientation {
   constexpr const char *DATA_HEADER = "rrp-lammps orientations:";
   constexpr const char *DATA_SECTION = "Orientations";
   Fix *data_writer(LAMMPS *lmp);
-  void write_data_header(FILE *fp);
+  void write_data_note(FILE *fp);    // the header line that names rrp/read_data
   void write_data_size(LAMMPS *lmp, int &nx, int &ny);
   void write_data_pack(LAMMPS *lmp, double **buf);
   void write_data_keyword(FILE *fp);

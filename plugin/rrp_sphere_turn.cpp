@@ -25,11 +25,11 @@ using namespace RRPOrientation;
 
 RRPSphereTurn::RRPSphereTurn(LAMMPS *l, Fix *f) :
     lmp(l), fix(f), layout_(NONE), store_(nullptr), comm_ghosts(false), fallbacks(0),
-    fallbacks_run(0), fallback_warned(false), inertia(nullptr), inertia_name(nullptr),
+    fallbacks_run(0), fallback_warned(false), rule(nullptr), inertia_name(nullptr),
     own_inertia{RRP_INERTIA_RATIO, 0.4, nullptr}
 {
   layout_ = layout_of_atom_style(lmp);
-  inertia = &own_inertia;
+  rule = &own_inertia;
   fix->wd_header = fix->wd_section = 1;    // write_data: decided at init (data_writer)
 }
 
@@ -50,14 +50,14 @@ void RRPSphereTurn::require(bool radius, bool torque)
 
 void RRPSphereTurn::inertia_is(const rrp_inertia *in, const char *name)
 {
-  inertia = in;
+  rule = in;
   inertia_name = name;
 }
 
 void RRPSphereTurn::inertia_ratio(double c)
 {
   own_inertia = {RRP_INERTIA_RATIO, c, nullptr};
-  inertia = &own_inertia;
+  rule = &own_inertia;
   inertia_name = nullptr;
 }
 
@@ -188,7 +188,7 @@ void RRPSphereTurn::step_error(int status, int i, double hw, double h)
   Atom *atom = lmp->atom;
   const bigint step = lmp->update->ntimestep;
   if (status == RRP_EDOMAIN) {
-    const int kind = inertia->kind;
+    const int kind = rule->kind;
     lmp->error->one(
         FLERR,
         "Fix {} {}: atom {} on step {} has mass {}{}: {} must be positive and finite (an atom "
@@ -197,7 +197,7 @@ void RRPSphereTurn::step_error(int status, int i, double hw, double h)
         fix->style, fix->id, atom->tag[i], step, atom->rmass[i],
         kind == RRP_INERTIA_RATIO ? fmt::format(" and radius {}", atom->radius[i])
             : kind == RRP_INERTIA_ATOM
-            ? fmt::format(" and rotational inertia d_{} = {}", inertia_name, inertia->per_atom[i])
+            ? fmt::format(" and rotational inertia d_{} = {}", inertia_name, rule->per_atom[i])
             : std::string(),
         kind == RRP_INERTIA_RATIO  ? "mass and radius"
             : kind == RRP_INERTIA_ATOM ? "mass and inertia"
@@ -220,7 +220,7 @@ void RRPSphereTurn::step_error(int status, int i, double hw, double h)
 
 void RRPSphereTurn::write_data_header(FILE *fp)
 {
-  RRPOrientation::write_data_header(fp);
+  RRPOrientation::write_data_note(fp);
 }
 
 void RRPSphereTurn::write_data_section_size(int &nx, int &ny)

@@ -88,7 +88,7 @@ class RRPSphereTurn {
   bool comm_ghosts;    // the binder reads ghost orientations: send them after each turn
   long fallbacks, fallbacks_run;
   bool fallback_warned;
-  const rrp_inertia *inertia;
+  const rrp_inertia *rule;    // the inertia rule (inertia_is, inertia_ratio)
   const char *inertia_name;
   rrp_inertia own_inertia;    // of inertia_ratio()
   std::vector<double> qold;
