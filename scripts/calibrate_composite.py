@@ -8,7 +8,7 @@ compressive strength UCS and tensile strength UTS (any subset), by running the s
 
 Prints a table of each iteration (the coefficients and the four measured properties) and the
 bond_coeff / pair_coeff lines of the result; says which target cannot be reached and why.
-Importable: pack(), compress(), tension(), properties(), calibrate().
+Importable: pack(), compress(), tension(), properties(), calibrate(), e_window(), modulus().
 
 The tests (examples/composite): in.pack packs n spheres with binders once; in.compress carves a
 specimen with free lateral faces and compresses it between two walls, quasi-statically (viscous
@@ -82,6 +82,25 @@ def _fit(xs, ys):
     return sum((x - mx) * (y - my) for x, y in zip(xs, ys)) / sxx if sxx > 0 else float("nan")
 
 
+def e_window(stress):
+    """the E window of a compression curve (stress per output row, in.compress's column 4): the
+    rows before the peak whose stress lies between 20% and 50% of the way from the first row's
+    stress (the packing's prestress, before the carving releases it) to the peak stress; returns
+    (the window's row indices, the peak's row index). E and nu are fitted over these rows
+    (modulus, compress); scripts/plot_composite.py draws the same window."""
+    ip = max(range(len(stress)), key=lambda k: stress[k])
+    s0, sp = stress[0], stress[ip]
+    return [k for k in range(ip) if s0 + 0.2 * (sp - s0) <= stress[k] <= s0 + 0.5 * (sp - s0)], ip
+
+
+def modulus(strain, stress):
+    """Young's modulus E: the least-squares slope of stress against strain over the E window
+    (nan with fewer than 3 rows in it); returns (E, the window's row indices, the peak's index)"""
+    window, ip = e_window(stress)
+    E = _fit([strain[k] for k in window], [stress[k] for k in window]) if len(window) > 2 else float("nan")
+    return E, window, ip
+
+
 def compress(data, params, np=1, emax=None, wd=None):
     """the compression test: E, nu, UCS, the strain at the peak, the kinetic energy over the walls'
     work at the peak, and the energy balance's largest change over the walls' work"""
@@ -95,10 +114,8 @@ def compress(data, params, np=1, emax=None, wd=None):
     rows = _rows(os.path.join(wd, "compress.dat"))
     strain = [r[2] for r in rows]
     stress = [r[3] for r in rows]
-    ip = max(range(len(rows)), key=lambda k: stress[k])
-    s0, sp = stress[0], stress[ip]
-    window = [k for k in range(ip) if s0 + 0.2 * (sp - s0) <= stress[k] <= s0 + 0.5 * (sp - s0)]
-    E = _fit([strain[k] for k in window], [stress[k] for k in window]) if len(window) > 2 else float("nan")
+    E, window, ip = modulus(strain, stress)
+    sp = stress[ip]
     nu = _fit([strain[k] for k in window], [rows[k][19] for k in window]) if len(window) > 2 else float("nan")
     work = rows[ip][11]
     drift = max(abs(r[12] - rows[0][12]) for r in rows) / max(rows[-1][11], 1e-300)

@@ -1,8 +1,12 @@
 #!/usr/bin/env python3
 """Plots of the compression of a particle-binder composite (examples/composite/in.compress):
 
-  composite-stress-strain.png  the stress on the walls against the nominal strain, with the
-                               binders broken so far, by mode (axial, shear, bending, twist)
+  composite-stress-strain.png  the stress on the walls against the nominal strain: the first
+                               rows (the packing's prestress, released at strain ~0 as the
+                               specimen is carved) drawn apart, the peak, and the window over
+                               which Young's modulus E is fitted (calibrate_composite.e_window)
+                               with the fitted line and E's value; beside it the binders broken
+                               so far, by mode (axial, shear, bending, twist)
   composite-energy.png         the energy budget against strain: kinetic, binder, contact,
                                wall, released by ruptures, work of the walls, and the balance
                                kinetic + potential + released - work (constant to the
@@ -10,8 +14,8 @@
   composite-damage.png         the damaged sample: a slab through its middle (x-z), each
                                sphere coloured by the binders it has lost, and where the
                                binders broke, coloured by mode
-and summary.txt with the peak stress, the strain at the peak, the breaks by mode and the energy
-balance.
+and summary.txt with the peak stress, the strain at the peak, the initial stress, E and its window,
+the breaks by mode and the energy balance.
 
   plot_composite.py FOLDER   (compress.dat, breaks.dump, compress.dump in FOLDER)
 """
@@ -19,6 +23,7 @@ import os
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import calibrate_composite as cal  # noqa: E402  (the E window: one definition)
 import rrplmp  # noqa: E402
 
 plt = rrplmp.need_pyplot()
@@ -60,13 +65,32 @@ def main(folder):
     strain = d["strain"]
     summary = []
 
-    fig, ax = plt.subplots(1, 2, figsize=(11, 4.2))
-    ax[0].plot(strain, d["stress"], "k-")
-    k = int(np.argmax(d["stress"]))
-    ax[0].plot(strain[k], d["stress"][k], "ro")
+    stress = d["stress"]
+    fig, ax = plt.subplots(1, 2, figsize=(11, 5.4))
+    E, window, k = cal.modulus([float(x) for x in strain], [float(x) for x in stress])
+    # the first rows: the packing's prestress (step 0, read back from in.pack's data file) falls as
+    # the carved specimen's free lateral faces relax, at a strain of about 0, down to the lowest
+    # stress before the peak; drawn apart so that the drop is not read as part of the response
+    r = int(np.argmin(stress[:k + 1]))
+    if r > 0:
+        ax[0].plot(strain[:r + 1], stress[:r + 1], ls=":", marker=".", color="0.55", ms=5,
+                   label=f"first {r + 1} rows: the packing's prestress ({stress[0]:.3g} at step 0) released as "
+                         f"the\nspecimen is carved free at the sides (to {stress[r]:.2g}, strain < {strain[r]:.1e})")
+    ax[0].plot(strain[r:], stress[r:], "k-", label="stress after the release" if r > 0 else "stress")
+    ax[0].plot(strain[k], stress[k], "ro", label=f"peak {stress[k]:.3g} at strain {strain[k]:.4f}")
+    if window and np.isfinite(E):
+        # the window over which E is fitted (calibrate_composite.e_window) and the fitted line
+        x = strain[window]
+        a, b = x.min(), x.max()
+        ax[0].axvspan(a, b, color="tab:blue", alpha=0.15, lw=0)
+        xs = np.array([a, b])
+        ax[0].plot(xs, stress[window].mean() + E * (xs - x.mean()), color="tab:blue", lw=2.5,
+                   label=f"E = {E:.4g}: the fit over strain {a:.4f}-{b:.4f} (shaded), where the stress is\n"
+                         f"20-50% of the way from the initial {stress[0]:.3g} to the peak")
     ax[0].set_xlabel("nominal strain (H0 - H)/H0")
     ax[0].set_ylabel("stress on the walls (force / initial area)")
     ax[0].set_title("Uniaxial compression")
+    ax[0].legend(fontsize=8, loc="upper center", bbox_to_anchor=(0.5, -0.14))
     for name, c in zip(MODES, COLORS):
         ax[1].plot(strain, d["n_" + name], color=c, label=name)
     ax[1].plot(strain, sum(d["n_" + m] for m in MODES), "k--", label="all")
@@ -76,7 +100,11 @@ def main(folder):
     ax[1].set_title("Ruptures by mode")
     fig.tight_layout()
     fig.savefig(os.path.join(folder, "composite-stress-strain.png"), dpi=110)
-    summary.append(f"peak stress {d['stress'][k]:.5g} at strain {strain[k]:.4f}")
+    summary.append(f"peak stress {stress[k]:.5g} at strain {strain[k]:.4f}; initial stress {stress[0]:.4g} "
+                   f"(the packing's prestress), {stress[r]:.4g} after the carving's release")
+    if window:
+        summary.append(f"E {E:.5g} over strain {strain[window].min():.4f}-{strain[window].max():.4f} "
+                       f"({len(window)} rows)")
     summary.append("binders broken: " + ", ".join(f"{m} {int(d['n_' + m][-1])}" for m in MODES) +
                    f"; left {int(d['binders'][-1])}")
 
