@@ -10,6 +10,7 @@
 #include "comm.h"
 #include "error.h"
 #include "fix_rrp_binder_history.h"
+#include "lammps.h"
 #include "neighbor.h"
 
 #include "rrp_orientation.h"
@@ -26,15 +27,42 @@ static constexpr double BALANCE_TOL = 0.03;
 // order (about 1.3 MB)
 static constexpr int BATCH = 128;
 
+// what compute() reads and writes of the atoms on the host: positions and IDs (gather,
+// capture, the break records), the bond lists (the slots of the references), the forces and
+// torques it adds to, energies and virials; with rupture it also writes the bond lists
+// (init_style adds them)
+static constexpr unsigned int READ =
+    X_MASK | TAG_MASK | BOND_MASK | F_MASK | TORQUE_MASK | ENERGY_MASK | VIRIAL_MASK;
+static constexpr unsigned int MODIFY = F_MASK | TORQUE_MASK | ENERGY_MASK | VIRIAL_MASK;
+
 BondRRPBinderKokkos::BondRRPBinderKokkos(LAMMPS *lmp) : BondRRPBinder(lmp)
 {
   kokkosable = 1;
   atomKK = (AtomKokkos *) atom;
   // the host's memory and threads (KOKKOS builds the bond list there for it)
   execution_space = Host;
-  datamask_read = ALL_MASK;
-  // forces and torques; ruptures remove bonds from the atoms' bond lists
-  datamask_modify = F_MASK | TORQUE_MASK | ENERGY_MASK | VIRIAL_MASK | BOND_MASK | SPECIAL_MASK;
+  datamask_read = READ;
+  datamask_modify = MODIFY;
+}
+
+/* bond_style rrp/binder/kk/device: refused (the style runs on the host's threads) */
+
+void *BondRRPBinderKokkos::refuse_device(void *lmp)
+{
+  static_cast<LAMMPS *>(lmp)->error->all(
+      FLERR, "Bond style rrp/binder/kk/device: the style runs on the host's threads; use "
+             "rrp/binder/kk or rrp/binder/kk/host");
+  return nullptr;
+}
+
+/* the bonds' lists are read (the longest rest length) on the host, and with ruptures written by
+   each computation */
+
+void BondRRPBinderKokkos::init_style()
+{
+  atomKK->sync(Host, BOND_MASK);
+  BondRRPBinder::init_style();
+  datamask_modify = rupture ? MODIFY | BOND_MASK : MODIFY;
 }
 
 void BondRRPBinderKokkos::settings(int narg, char **arg)
@@ -85,6 +113,7 @@ void BondRRPBinderKokkos::compute(int eflag, int vflag)
     host_order();
     plan_stale = true;    // (a step with energies may pass before the runs are cut)
   }
+  if (check_pending) atomKK->sync(Host, MASK_MASK);    // (the first computation's check)
   compute_begin(eflag, vflag);
   double **quat = RRPOrientation::array(lmp, false);
   const int nbondlist = neighbor->nbondlist;

@@ -6,7 +6,8 @@
    host's order (bond_rrp_binder_kokkos.cpp), so the host style's bits on any number of threads.
    Captures of reference states, ruptures and their records, energies, virials, restart and data
    are the host style's. It runs on the host's memory (KOKKOS's host execution space: OpenMP or
-   Threads, or Serial); the per-bond kernel of a GPU is not written yet.
+   Threads, or Serial), also in a LAMMPS built for a GPU; the per-bond kernel of a GPU is not
+   written yet, and bond_style rrp/binder/kk/device is refused with an error that says so.
 ------------------------------------------------------------------------- */
 
 #ifndef LMP_BOND_RRP_BINDER_KOKKOS_H
@@ -25,7 +26,10 @@ class BondRRPBinderKokkos : public BondRRPBinder {
  public:
   BondRRPBinderKokkos(class LAMMPS *);
   void compute(int, int) override;
+  void init_style() override;
   void settings(int, char **) override;
+  // the creator of bond_style rrp/binder/kk/device: an error, the style runs on the host
+  static void *refuse_device(void *lmp);
 
  private:
   std::vector<Block> batch;    // blocks gathered and loaded by the threads at once

@@ -250,8 +250,9 @@ template <class DeviceType> void FixRRPNVEKokkos<DeviceType>::post_constructor()
 
 template <class DeviceType> void FixRRPNVEKokkos<DeviceType>::init()
 {
-  // the host checks of fix rrp/nve read the masses, radii and orientations there
-  atomKK->sync(Host, RMASS_MASK | RADIUS_MASK | MASK_MASK);
+  // fix rrp/nve's init reads on the host the masses, radii, groups and IDs (its checks and their
+  // messages) and, at the first run, the atom-style variables of alpha or quat (any array)
+  atomKK->sync(Host, orient_pending ? ALL_MASK : RMASS_MASK | RADIUS_MASK | MASK_MASK | TAG_MASK);
   FixRRPNVE::init();
   if (modify->get_fix_by_id(STORE_FIX_ID) != store_kk)
     error->all(FLERR, "Fix rrp/nve/kk {}: fix {}, which holds the orientations, was replaced", id,

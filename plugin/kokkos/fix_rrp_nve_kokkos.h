@@ -2,8 +2,9 @@
    rrp-lammps: fix rrp/nve/kk, the KOKKOS twin of fix rrp/nve (fix_rrp_nve.h) for atom_style
    sphere (or hybrid sphere ...): the same maps, each sphere's half step the core's inline
    kernel (rrp/sphere_kernel.h) in a Kokkos kernel, the orientations in fix RRP/ORIENTATION/kk's
-   view. The bookkeeping (keywords, checks, restart and data records, output) is fix rrp/nve's;
-   its style is rrp/nve, so that restart files interchange with runs without KOKKOS.
+   view. The bookkeeping (keywords, checks, restart and data records, output) is fix rrp/nve's.
+   It keeps its name, rrp/nve/kk (info fixes, the log); under -sf kk LAMMPS writes its restart
+   record as rrp/nve's, so that restart files interchange with runs without KOKKOS.
 ------------------------------------------------------------------------- */
 
 #ifndef LMP_FIX_RRP_NVE_KOKKOS_H

@@ -1,7 +1,8 @@
 /* ----------------------------------------------------------------------
    rrp-lammps: registers the styles of rrpplugin.so and their KOKKOS twins with a LAMMPS built
    with KOKKOS. Load with:  plugin load /path/to/rrpkkplugin.so  (in place of rrpplugin.so), run
-   with -k on t N -sf kk, or name the /kk styles.
+   with -k on t N -sf kk, or name the /kk styles. A /kk style keeps its name (info fixes, the log),
+   as LAMMPS's KOKKOS styles do.
 ------------------------------------------------------------------------- */
 
 #include "rrp_kokkos.h"
@@ -9,9 +10,10 @@
 #include "rrp_register.h"
 
 #include "bond_rrp_binder_kokkos.h"
-#include "fix_rrp_field_kokkos.h"
+#include "fix_rrp_gravity_kokkos.h"
 #include "fix_rrp_nve_kokkos.h"
 #include "fix_rrp_orientation_kokkos.h"
+#include "fix_rrp_wall_kokkos.h"
 #include "pair_rrp_hertz_kokkos.h"
 
 using namespace LAMMPS_NS;
@@ -42,10 +44,11 @@ const entry STYLES[] = {
      &create_v1<BondRRPBinderKokkos>, nullptr},
     {"bond", "rrp/binder/kk/host", "bond_style rrp/binder with KOKKOS (the host's threads)",
      &create_v1<BondRRPBinderKokkos>, nullptr},
-    {"bond", "rrp/binder/kk/device", "bond_style rrp/binder with KOKKOS (the host's threads)",
-     &create_v1<BondRRPBinderKokkos>, nullptr},
-    {"pair", "rrp/hertz/kk", "pair_style rrp/hertz with KOKKOS", &create_v1<PairRRPHertzKokkos<LMPDeviceType>>,
-     nullptr},
+    // (an error: the style runs on the host's threads)
+    {"bond", "rrp/binder/kk/device", "bond_style rrp/binder with KOKKOS (refused on the device)",
+     &BondRRPBinderKokkos::refuse_device, nullptr},
+    {"pair", "rrp/hertz/kk", "pair_style rrp/hertz with KOKKOS",
+     &create_v1<PairRRPHertzKokkos<LMPDeviceType>>, nullptr},
     {"pair", "rrp/hertz/kk/device", "pair_style rrp/hertz with KOKKOS",
      &create_v1<PairRRPHertzKokkos<LMPDeviceType>>, nullptr},
     {"pair", "rrp/hertz/kk/host", "pair_style rrp/hertz with KOKKOS on the host",

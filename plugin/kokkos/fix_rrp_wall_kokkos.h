@@ -1,0 +1,26 @@
+/* -*- c++ -*- ----------------------------------------------------------
+   rrp-lammps: fix rrp/wall/kk, the KOKKOS twin of fix rrp/wall (fix_rrp_wall.h): the Hertzian
+   wall contact of each atom the core's inline kernel rrp_hertz_wall in a Kokkos kernel, the
+   energy, the force on the wall and the global virial summed in it. Keywords, output, restart and
+   the moving wall's work are the host style's. A step that asks for per-atom virials (compute
+   stress/atom) is made by the host style, with the same kernel.
+------------------------------------------------------------------------- */
+
+#ifndef LMP_FIX_RRP_WALL_KOKKOS_H
+#define LMP_FIX_RRP_WALL_KOKKOS_H
+
+#include "rrp_kokkos.h"
+
+#include "fix_rrp_wall.h"
+
+namespace LAMMPS_NS {
+
+template <class DeviceType> class FixRRPWallKokkos : public FixRRPWall {
+ public:
+  FixRRPWallKokkos(class LAMMPS *, int, char **);
+  void post_force(int) override;
+};
+
+}    // namespace LAMMPS_NS
+
+#endif
