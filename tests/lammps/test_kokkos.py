@@ -5,8 +5,11 @@ input run with the host styles (the KOKKOS lmp without -k) and with -k on -sf kk
 threads and on 2 MPI ranks, compared after 1,000 steps (positions, velocities, spins and
 orientations to 1e-12 relative); host styles that read the orientations (fix rrp/gravity, compute
 rrp/atom, the dump) run beside the /kk fix, so the store's view is synced both ways every step.
-Restart and data files written under KOKKOS continue without it, and the other way round."""
+Restart and data files written under KOKKOS continue without it (also in the plain LAMMPS built
+without KOKKOS), and the other way round. The /kk styles keep their /kk names (info fixes, the
+log), each is registered from its own file, and bond_style rrp/binder/kk/device is refused."""
 import os
+import re
 import subprocess
 
 import rrptest as t
@@ -312,5 +315,170 @@ for first, second in ((True, False), (False, True), (False, False)):
     err = max_rel(full, t.read_dump(os.path.join(wd, "d.dump")))
     t.check(f"a data file written by the {names[0]} styles continues under the {names[1]} styles "
             f"(rrp/read_data)", err <= 1e-12, f"max relative difference {err:.2g}")
+
+
+# 7. names: a /kk style keeps its /kk name (info fixes, the log), as LAMMPS's KOKKOS styles do;
+#    the store keeps the host store's (LAMMPS matches its per-atom restart record by the exact
+#    name); -sf rrp still gives fix rrp/nve; each /kk style, one a file, is registered with its
+#    /kk/host and /kk/device spellings; bond_style rrp/binder/kk/device is refused in one line
+TORUS_INFO = """
+plugin load ${plugin}
+units           lj
+atom_style      hybrid sphere bond
+boundary        m m m
+read_data       ${data}
+mass            1 1.0
+special_bonds   lj/coul 1.0 1.0 1.0
+bond_style      ${bond}
+bond_coeff      1 10.0 200.0 200.0
+pair_style      rrp/hertz
+pair_coeff      * * 2100.0
+neighbor        0.1 bin
+comm_modify     cutoff 0.5
+fix             integrate all ${integrator}
+fix             wall all rrp/wall xlo 0.0 2100.0
+fix             field all rrp/gravity 0.0 0.0 -1.0 0.1 0.0 0.0
+run             10
+info            fixes styles
+plugin          list
+"""
+
+
+def torus_info(wd, kk, bond="rrp/binder", integrator="rrp/nve", suffix=()):
+    """The torus with every style of a twin, 10 steps, then info fixes and info styles; returns
+    (exit status, output) of the KOKKOS lmp (kk: -k on t 1, and -sf kk unless suffix is given)."""
+    data = os.path.join(wd, "data.torus")
+    if not os.path.exists(data):
+        t.rrplmp.make_torus(data)
+    with open(os.path.join(wd, "in.info"), "w") as fh:
+        fh.write(TORUS_INFO)
+    cmd = [LMP_KK, "-in", "in.info", "-var", "plugin", PLUGIN_KK, "-var", "data", data, "-var", "bond",
+           bond, "-var", "integrator", integrator, "-log", "none", "-echo", "none", "-nocite"]
+    if kk:
+        cmd += ["-k", "on"] + (["g", "1"] if GPU else ["t", "1"])
+    cmd += list(suffix) if suffix or not kk else ["-sf", "kk"]
+    env = dict(os.environ, OMP_PROC_BIND="false", OMP_NUM_THREADS="1")
+    env.pop("LD_LIBRARY_PATH", None)
+    p = subprocess.run(cmd, cwd=wd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                       timeout=900, stdin=subprocess.DEVNULL, env=env)
+    return p.returncode, p.stdout
+
+
+def fix_styles(out):
+    """{fix ID: style} from the output of info fixes."""
+    return dict(re.findall(r"^Fix\[\s*\d+\]:\s+(\S+?),?\s+style = (\S+?),?\s", out, re.M))
+
+
+info_wd = t.workdir("kk-info")
+rc, out = torus_info(info_wd, True)
+styles = fix_styles(out)
+t.check("-sf kk: info fixes names the /kk fixes rrp/nve/kk, rrp/wall/kk and rrp/gravity/kk, and the "
+        "store RRP/ORIENTATION", rc == 0 and styles.get("integrate") == "rrp/nve/kk"
+        and styles.get("wall") == "rrp/wall/kk" and styles.get("field") == "rrp/gravity/kk"
+        and styles.get("RRP_ORIENTATION") == "RRP/ORIENTATION", f"exit {rc}: {styles}")
+t.check("-sf kk: the log names the /kk styles (fix rrp/nve/kk, bond rrp/binder/kk)",
+        "Fix rrp/nve/kk integrate: runs in Kokkos kernels" in out
+        and "Bond style rrp/binder/kk: binders on 1 threads" in out,
+        " | ".join(l for l in out.splitlines() if "/kk" in l)[:400])
+# (info styles leaves out the /kk/host and /kk/device spellings; plugin list has them all)
+twins = ("rrp/nve", "rrp/gravity", "rrp/wall", "rrp/binder", "rrp/hertz")
+styles_listed = out.split("Styles information:")[-1].split("Currently loaded plugins")[0].split()
+missing = [f"{s}/kk" for s in twins if f"{s}/kk" not in styles_listed]
+t.check("info styles lists each /kk style (gravity and wall from their own files)", not missing,
+        f"missing {missing}")
+plugins = re.findall(r"^\s*\d+: (\w+) style plugin (\S+)$", out, re.M)
+want = [f"{s}/kk{v}" for s in twins for v in ("", "/host", "/device")]
+missing = [w for w in want if w not in {name for _, name in plugins}]
+t.check("plugin list has every /kk style with its /kk/host and /kk/device spellings",
+        not missing, f"{len(plugins)} styles, missing {missing}")
+rc, out = torus_info(t.workdir("kk-info-named"), True, bond="rrp/binder/kk/host",
+                     integrator="rrp/nve/kk/host", suffix=("-sf", "kk"))
+styles = fix_styles(out)
+t.check("a /kk/host style named in the input keeps that name (info fixes)",
+        rc == 0 and styles.get("integrate") == "rrp/nve/kk/host", f"exit {rc}: {styles}")
+rc, out = torus_info(t.workdir("kk-info-rrp"), False, integrator="nve/sphere", suffix=("-sf", "rrp"))
+styles = fix_styles(out)
+t.check("-sf rrp with rrpkkplugin.so: fix nve/sphere runs as fix rrp/nve, named so",
+        rc == 0 and "ERROR" not in out and styles.get("integrate") == "rrp/nve", f"exit {rc}: {styles}")
+rc, out = torus_info(t.workdir("kk-device"), True, bond="rrp/binder/kk/device", suffix=("-sf", "kk"))
+said = [l for l in out.splitlines() if l.startswith("ERROR")]
+t.check("bond_style rrp/binder/kk/device is refused with one line saying the style runs on the "
+        "host's threads", rc != 0 and len(said) == 1 and "rrp/binder/kk/device: the style runs on "
+        "the host's threads" in said[0] and "Segmentation" not in out, f"exit {rc}: {said}")
+
+# 8. a restart written under KOKKOS (-k on t 1 -sf kk: every /kk style, the binders' references,
+#    the store's rows) continues in the plain LAMMPS without KOKKOS, and one written there
+#    continues under KOKKOS: 500 steps, the restart, 500 more (through the impact) against the
+#    same two runs unbroken; every restart record is taken up (LAMMPS says so)
+TORUS_RESTART = """
+plugin load ${plugin}
+if "${mode} == read" then "read_restart ${restart}" else &
+  "units lj" &
+  "atom_style hybrid sphere bond" &
+  "boundary m m m" &
+  "read_data ${data}" &
+  "mass 1 1.0" &
+  "special_bonds lj/coul 1.0 1.0 1.0" &
+  "bond_style rrp/binder" &
+  "bond_coeff 1 10.0 200.0 200.0" &
+  "pair_style rrp/hertz" &
+  "pair_coeff * * 2100.0"
+neighbor        0.1 bin
+neigh_modify    delay 0 every 1 check yes
+comm_modify     cutoff 0.5
+fix             integrate all rrp/nve scheme exact inertia value 1.0
+fix             wall all rrp/wall xlo 0.0 2100.0
+compute         o all rrp/atom integrate
+timestep        0.001
+run             500
+if "${mode} == write" then "write_restart ${restart}" "quit"
+if "${mode} == twice" then "run 500"
+write_dump      all custom ${dump} id x y z vx vy vz omegax omegay omegaz c_o[4] c_o[5] c_o[6] c_o[7] fx fy fz &
+                modify sort id format float %.17g
+"""
+
+
+def torus_restart(wd, kk, **var):
+    """The torus of TORUS_RESTART in the KOKKOS lmp (kk: -k on t 1 -sf kk) or, kk None, in the
+    plain LAMMPS with rrpplugin.so; returns the output."""
+    data = os.path.join(wd, "data.torus")
+    if not os.path.exists(data):
+        t.rrplmp.make_torus(data)
+    with open(os.path.join(wd, "in.restart"), "w") as fh:
+        fh.write(TORUS_RESTART)
+    var = dict(var, data=data)
+    if kk is None:
+        return t.must_run(None, wd, variables=var, input_file=os.path.join(wd, "in.restart"))
+    args = ["-in", "in.restart", "-var", "plugin", PLUGIN_KK]
+    for k, v in var.items():
+        args += ["-var", k, str(v)]
+    return lmp_kk(args, wd, kk)
+
+
+straight = {}
+for label, kk in (("plain", None), ("KOKKOS", True)):
+    wd = t.workdir(f"kk-torus-twice-{label}")
+    torus_restart(wd, kk, mode="twice", dump="end.dump")
+    straight[label] = dump(wd)
+err = max_rel(straight["plain"], straight["KOKKOS"])
+t.check("torus, 1,000 steps in two runs: the plain LAMMPS and -k on t 1 -sf kk give the same state",
+        len(straight["plain"]) == 80 and err <= 1e-12, f"max relative difference {err:.2g}")
+for first, second in (("KOKKOS", "plain"), ("plain", "KOKKOS")):
+    kk = {"plain": None, "KOKKOS": True}
+    wd = t.workdir("kk-torus-restart")
+    torus_restart(wd, kk[first], mode="write", restart="half.restart", dump="w.dump")
+    out = torus_restart(wd, kk[second], mode="read", restart="half.restart", dump="r.dump")
+    err = max_rel(straight[second], dump(wd, "r.dump"))
+    taken = ("All restart file global fix info was re-assigned" in out
+             and "All restart file peratom fix info was re-assigned" in out and "Unused" not in out)
+    reset = [l.strip() for l in out.splitlines() if l.strip().startswith("fix style:")]
+    t.check(f"torus: a restart written by the {first} LAMMPS{' (-sf kk)' if first == 'KOKKOS' else ''} "
+            f"continues in the {second} one: every fix record taken up, the unbroken run's state after "
+            f"500 more steps", taken and err <= 1e-12,
+            f"max relative difference {err:.2g}; records: {reset}")
+    if second == "KOKKOS":
+        t.check("torus: read under -sf kk, LAMMPS's log names the fixes by their /kk names",
+                "fix style: rrp/nve/kk, fix ID: integrate" in out
+                and "fix style: rrp/wall/kk, fix ID: wall" in out, f"records: {reset}")
 
 t.finish()
