@@ -17,9 +17,11 @@
 #include "read_data.h"
 #include "tokenizer.h"
 
+#include "rrp/binder.h"
 #include "rrp/rotation.h"
 
 #include <algorithm>
+#include <cstddef>
 #include <cstring>
 
 using namespace LAMMPS_NS;
@@ -77,7 +79,8 @@ void ReadDataRRP::command(int narg, char **arg)
 FixRRPReadData::FixRRPReadData(LAMMPS *lmp, int narg, char **arg) :
     Fix(lmp, narg, arg), nbonds_before(atom->nbonds), orient_header(false),
     binder_header(false), orient_read(false), binder_read(false), ndata(0), released(0.0),
-    nbroken(0.0), norient(0), nslots(0), pending_a(0), pending_b(0)
+    nbroken(0.0), norient(0), nslots(0), orient_line(0), binder_line(0), pending_a(0),
+    pending_b(0)
 {
   if (narg != 3 || strcmp(id, READER_ID) != 0)
     error->all(FLERR, "Fix {} is internal to the command rrp/read_data", style);
@@ -132,7 +135,9 @@ bigint FixRRPReadData::read_data_skip_lines(char *keyword)
 
 /* ----------------------------------------------------------------------
    lines of the sections: "ID qw qx qy qz" (Orientations), "ID_i ID_j v ..." (Binders); each
-   rank keeps what belongs to its atoms
+   rank reads every line (the same on all: errors are error->all) and keeps what belongs to its
+   atoms. A quaternion whose norm is off 1 by more than RRP_QUAT_UNIT_TOL is refused, one
+   within it normalised (rrp_quat_from_unit_values).
 ------------------------------------------------------------------------- */
 
 void FixRRPReadData::read_data_section(char *keyword, int n, char *buf, tagint id_offset)
@@ -149,31 +154,34 @@ void FixRRPReadData::read_data_section(char *keyword, int n, char *buf, tagint i
     atom->map_set();
   }
 
+  bigint &line = orient ? orient_line : binder_line;
   for (int l = 0; l < n; l++) {
     char *next = strchr(buf, '\n');
     if (!next) error->all(FLERR, "rrp/read_data: missing data in section {}", keyword);
     *next = '\0';
     const std::string text = utils::trim_comment(buf);
     buf = next + 1;
+    line++;
     ValueTokenizer values(text);
     if (values.count() == 0) continue;
     try {
-      const tagint a = values.next_tagint() + id_offset;
+      const tagint a = atom_id(values.next_tagint() + id_offset, keyword, line, text);
       if (orient) {
         if (values.count() != 5)
           error->all(FLERR, "rrp/read_data: incorrect line in section {}: {}", keyword, text);
-        double in[4], q[4];
+        double in[4], q[4], norm = 0.0;
         for (double &v : in) v = values.next_double();
+        if (rrp_quat_from_unit_values(in, RRP_QUAT_UNIT_TOL, q, &norm) != RRP_OK)
+          error->all(FLERR, "rrp/read_data: line {} of section {} (atom {}): the orientation "
+                            "({}, {}, {}, {}) has norm {}, not 1 within {}",
+                     line, keyword, a, in[0], in[1], in[2], in[3], norm, RRP_QUAT_UNIT_TOL);
         const int i = atom->map(a);
         if (i < 0 || i >= nlocal) continue;
-        if (rrp_quat_from_values(in, q) != RRP_OK)
-          error->one(FLERR, "rrp/read_data: the orientation of atom {} is ({}, {}, {}, {}): it "
-                            "must be finite and nonzero", a, in[0], in[1], in[2], in[3]);
         orient_tag.push_back(a);
         for (double v : q) orient_q.push_back(v);
         continue;
       }
-      const tagint b = values.next_tagint() + id_offset;
+      const tagint b = atom_id(values.next_tagint() + id_offset, keyword, line, text);
       const int nv = (int) values.count() - 2;
       if (pending.empty() || pending_a != a || pending_b != b) {
         if (!pending.empty())
@@ -186,6 +194,7 @@ void FixRRPReadData::read_data_section(char *keyword, int n, char *buf, tagint i
         error->all(FLERR, "rrp/read_data: incorrect line in section {}: {}", keyword, text);
       for (int k = 0; k < nv; k++) pending.push_back(values.next_double());
       if ((int) pending.size() < ndata) continue;
+      check_bond(pending, line);
       keep_bond(a, b, pending);
       pending.clear();
     } catch (TokenizerException &e) {
@@ -196,6 +205,38 @@ void FixRRPReadData::read_data_section(char *keyword, int n, char *buf, tagint i
   if (temporary_map) {
     atom->map_delete();
     atom->map_style = Atom::MAP_NONE;
+  }
+}
+
+/* an atom ID of a section's line: one of the data file's IDs (atom->map reads no further) */
+
+tagint FixRRPReadData::atom_id(tagint id, const char *keyword, bigint line,
+                               const std::string &text)
+{
+  if (id <= 0 || id > atom->map_tag_max)
+    error->all(FLERR, "rrp/read_data: line {} of section {}: {} is not an atom ID of the data "
+                      "file: {}", line, keyword, id, text);
+  return id;
+}
+
+/* a bond's values (pending_a, pending_b; finite, as the tokenizer reads numbers): p (with q_j0
+   of the printed shear form) a unit quaternion within RRP_QUAT_UNIT_TOL, normalised, unless p
+   is zero (no reference yet) */
+
+void FixRRPReadData::check_bond(std::vector<double> &v, bigint line)
+{
+  const char *section = FixRRPBinderHistory::DATA_SECTION;
+  if (!rrp_binder_slot_has_reference(v.data())) return;
+  const size_t at_p = offsetof(rrp_binder_ref, p) / sizeof(double);
+  for (size_t at : {at_p, (size_t) RRP_BINDER_SLOT}) {
+    if (at + 4 > v.size()) break;    // q_j0: printed shear form only
+    double q[4], norm = 0.0;
+    if (rrp_quat_from_unit_values(&v[at], RRP_QUAT_UNIT_TOL, q, &norm) != RRP_OK)
+      error->all(FLERR, "rrp/read_data: line {} of section {} (bond {}-{}): the reference "
+                        "quaternion {} ({}, {}, {}, {}) has norm {}, not 1 within {}",
+                 line, section, pending_a, pending_b, at == at_p ? "p" : "q_j0", v[at],
+                 v[at + 1], v[at + 2], v[at + 3], norm, RRP_QUAT_UNIT_TOL);
+    std::copy(q, q + 4, &v[at]);
   }
 }
 
@@ -262,9 +303,13 @@ void FixRRPReadData::after_read(const std::string &file)
       atom->map_init();
       atom->map_set();
     }
+    std::vector<char> seen(atom->nlocal, 0);
     for (size_t r = 0; r < orient_tag.size(); r++) {
       const int i = atom->map(orient_tag[r]);
       if (i < 0 || i >= atom->nlocal) continue;
+      if (seen[i]++)
+        error->one(FLERR, "rrp/read_data: section {} of {} has two lines of atom {}",
+                   RRPOrientation::DATA_SECTION, file, orient_tag[r]);
       for (int k = 0; k < 4; k++) quat[i][k] = orient_q[4 * r + k];
       norient++;
     }

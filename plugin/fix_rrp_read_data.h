@@ -57,6 +57,7 @@ class FixRRPReadData : public Fix {
   double released, nbroken;   // from the binders' header line
   bigint norient;             // orientations set on this rank
   bigint nslots;              // slots set on this rank
+  bigint orient_line, binder_line;    // lines of each section read so far (for messages)
   // a bond's values spread over more than one line
   tagint pending_a, pending_b;
   std::vector<double> pending;
@@ -73,6 +74,8 @@ class FixRRPReadData : public Fix {
   std::vector<tagint> orient_tag;
   std::vector<double> orient_q;
 
+  tagint atom_id(tagint id, const char *keyword, bigint line, const std::string &text);
+  void check_bond(std::vector<double> &v, bigint line);
   void keep_bond(tagint a, tagint b, const std::vector<double> &v);
   void set_bonds();
 };

@@ -303,6 +303,27 @@ int rrp_quat_from_values(const double in[4], double q[4])
   return RRP_OK;
 }
 
+int rrp_quat_from_unit_values(const double in[4], double tol, double q[4], double *norm)
+{
+  int nan = 0, inf = 0;
+  for (int k = 0; k < 4; k++) {
+    nan = nan || isnan(in[k]);
+    inf = inf || isinf(in[k]);
+  }
+  if (nan || inf) {
+    *norm = nan ? NAN : INFINITY;
+    return RRP_ENONFINITE;
+  }
+  /* |in| scaled by its largest component, so that huge or tiny values do not overflow */
+  const double m = fmax(fmax(fabs(in[0]), fabs(in[1])), fmax(fabs(in[2]), fabs(in[3])));
+  double s2 = 0.0;
+  if (m > 0.0)
+    for (int k = 0; k < 4; k++) s2 += (in[k] / m) * (in[k] / m);
+  *norm = m * sqrt(s2);
+  if (!(tol >= 0.0) || !isfinite(tol) || !(fabs(*norm - 1.0) <= tol)) return RRP_EDOMAIN;
+  return rrp_quat_from_values(in, q);
+}
+
 void rrp_quat_turn(const double q_old[4], const double q_new[4], double v[3])
 {
   double c[4], dq[4];

@@ -329,6 +329,45 @@ static void test_quat_from_values_and_turn(void **state)
   assert_vec_close(a, b, 3, 0.0, 1e-15);
 }
 
+/* a file's unit quaternion: refused with its norm beyond the tolerance, kept bitwise when unit to
+ * round-off, normalised within the tolerance */
+static void test_quat_from_unit_values(void **state)
+{
+  (void) state;
+  const double unit[4] = {0.5, 0.5, 0.5, 0.5}, half[4] = {0.5, 0, 0, 0};
+  const double near[4] = {1.0 + 1e-8, 0, 0, 0}, zero[4] = {0, 0, 0, 0};
+  const double off[4] = {0, 0, 0.6, 0.8 * (1.0 + 2e-6)}, huge[4] = {1e300, -1e300, 0, 0};
+  const double bad[4] = {0, NAN, 0, 0}, inf[4] = {0, 0, -INFINITY, 0};
+  double q[4] = {9, 9, 9, 9}, n = 0.0;
+  assert_int_equal(rrp_quat_from_unit_values(unit, RRP_QUAT_UNIT_TOL, q, &n), RRP_OK);
+  assert_memory_equal(q, unit, sizeof(unit));
+  assert_true(n == 1.0);
+  assert_int_equal(rrp_quat_from_unit_values(near, RRP_QUAT_UNIT_TOL, q, &n), RRP_OK);
+  assert_close(n, 1.0 + 1e-8, 0.0, TOL_ROUNDOFF);
+  assert_vec_close(q, (const double[4]){1, 0, 0, 0}, 4, 0.0, TOL_ROUNDOFF);
+  const double untouched[4] = {7, 7, 7, 7};
+  for (int k = 0; k < 4; k++) q[k] = untouched[k];
+  assert_int_equal(rrp_quat_from_unit_values(half, RRP_QUAT_UNIT_TOL, q, &n), RRP_EDOMAIN);
+  assert_true(n == 0.5);
+  assert_memory_equal(q, untouched, sizeof(untouched));
+  assert_int_equal(rrp_quat_from_unit_values(off, RRP_QUAT_UNIT_TOL, q, &n), RRP_EDOMAIN);
+  assert_true(n > 1.0 + RRP_QUAT_UNIT_TOL);
+  assert_int_equal(rrp_quat_from_unit_values(zero, RRP_QUAT_UNIT_TOL, q, &n), RRP_EDOMAIN);
+  assert_true(n == 0.0);
+  assert_int_equal(rrp_quat_from_unit_values(huge, RRP_QUAT_UNIT_TOL, q, &n), RRP_EDOMAIN);
+  assert_close(n, sqrt(2.0) * 1e300, 1e-15, 0.0);
+  assert_int_equal(rrp_quat_from_unit_values(bad, RRP_QUAT_UNIT_TOL, q, &n), RRP_ENONFINITE);
+  assert_true(isnan(n));
+  assert_int_equal(rrp_quat_from_unit_values(inf, RRP_QUAT_UNIT_TOL, q, &n), RRP_ENONFINITE);
+  assert_true(isinf(n));
+  assert_memory_equal(q, untouched, sizeof(untouched));
+  /* the tolerance itself must be a number >= 0; 0 accepts a norm of exactly 1 only */
+  assert_int_equal(rrp_quat_from_unit_values(unit, -1.0, q, &n), RRP_EDOMAIN);
+  assert_int_equal(rrp_quat_from_unit_values(unit, NAN, q, &n), RRP_EDOMAIN);
+  assert_int_equal(rrp_quat_from_unit_values(unit, 0.0, q, &n), RRP_OK);
+  assert_int_equal(rrp_quat_from_unit_values(near, 0.0, q, &n), RRP_EDOMAIN);
+}
+
 int main(void)
 {
   const struct CMUnitTest tests[] = {
@@ -345,6 +384,7 @@ int main(void)
       cmocka_unit_test(test_quaternion_helpers),
       cmocka_unit_test(test_strerror),
       cmocka_unit_test(test_quat_from_values_and_turn),
+      cmocka_unit_test(test_quat_from_unit_values),
   };
   return cmocka_run_group_tests_name("rotation", tests, NULL, NULL);
 }

@@ -260,4 +260,90 @@ t.check("bond_style rrp/binder has no reference keyword",
         rc != 0 and "Unknown bond_style rrp/binder keyword: reference" in out,
         next((l for l in out.splitlines() if "ERROR" in l), ""))
 
+# a quaternion of the file whose norm is off 1 by more than 1e-6 is refused with the line, the
+# atom or bond and the norm (a binder's p of norm 0.5, normalised without a word, started two
+# spheres with a 180-degree prestress); within 1e-6 it is normalised
+UNIT = """LAMMPS data file: two spheres and one binder
+
+2 atoms
+1 atom types
+1 bonds
+1 bond types
+rrp-lammps orientations: read this data file with the command rrp/read_data of the rrp-lammps plugin
+rrp-lammps binders: 7 values per bond, released 0 in 0 ruptures; read this data file with the command rrp/read_data of the rrp-lammps plugin
+
+-3 3 xlo xhi
+-3 3 ylo yhi
+-3 3 zlo zhi
+
+Masses
+
+1 1.0
+
+Atoms # hybrid
+
+1 1 -0.5 0 0 1.0 1.0 0 0 0 0
+2 1 0.5 0 0 1.0 1.0 0 0 0 0
+
+Orientations
+
+{id1} {q1}
+2 0.6 0 0.8 0
+
+Bonds
+
+1 1 1 2
+
+Binders
+
+1 2 -1 0 0 {p}
+"""
+UNIT_RUN = READ_OLD.replace("run 0", "compute o all rrp/atom\nrun 0\n"
+                            "write_dump all custom q.dump id c_o[4] c_o[5] c_o[6] c_o[7] modify sort id "
+                            "format float %.17g")
+# p = R_1^T R_2 of the orientations above (atom 1 at the identity): the binder starts stress-free
+P_UNIT = (0.6, 0.0, 0.8, 0.0)
+
+
+def read_unit(q1, p, id1=1):
+    """Read the two spheres with atom 1's orientation q1 and the binder's p (numbers or the text
+    of a number); returns the folder, exit code, output and first ERROR line."""
+    wd = t.workdir("data-unit")
+    text = lambda vs: " ".join(v if isinstance(v, str) else repr(v) for v in vs)
+    with open(os.path.join(wd, "unit.data"), "w") as fh:
+        fh.write(UNIT.format(q1=text(q1), p=text(p), id1=id1))
+    rc, out = t.run_lammps(UNIT_RUN, wd, variables={"reading": "rrp/read_data unit.data",
+                                                    "bondargs": "shear convected"})
+    err = next((l for l in out.splitlines() if "ERROR" in l), "")
+    return wd, rc, out, err
+
+
+IDENTITY = (1.0, 0.0, 0.0, 0.0)
+wd, rc, out, err = read_unit(IDENTITY, [0.5 * v for v in P_UNIT])
+t.check("Binders: a reference quaternion of norm 0.5 is refused with its line, bond and norm",
+        rc != 0 and "line 1 of section Binders (bond 1-2)" in err and "has norm 0.5, not 1 within 1e-06" in err, err)
+wd, rc, out, err = read_unit((0.5, 0.0, 0.0, 0.0), P_UNIT)
+t.check("Orientations: an orientation of norm 0.5 is refused with its line, atom and norm",
+        rc != 0 and "line 1 of section Orientations (atom 1)" in err and "has norm 0.5, not 1 within 1e-06" in err, err)
+wd, rc, out, err = read_unit((1.0 + 2e-6, 0.0, 0.0, 0.0), P_UNIT)
+t.check("Orientations: a norm of 1 + 2e-6 is refused too", rc != 0 and "has norm 1.000002," in err, err)
+wd, rc, out, err = read_unit(IDENTITY, (0.6, 1e300, 1e300, 0.0))
+t.check("Binders: a huge p is refused with its norm", rc != 0 and "has norm 1.414213562373095" in err, err)
+wd, rc, out, err = read_unit(("1e999", 0.0, 0.0, 0.0), P_UNIT)
+t.check("Orientations: a value that overflows (1e999) is refused", rc != 0 and "'1e999'" in err, err)
+wd, rc, out, err = read_unit((1.0 + 1e-8, 0.0, 0.0, 0.0), [(1.0 + 1e-8) * v for v in P_UNIT])
+pe = thermo_first(out, "PotEng")[0] if rc == 0 else 1.0
+q = t.read_dump(os.path.join(wd, "q.dump"))[1] if rc == 0 else [0.0] * 4
+qnorm = sum(v * v for v in q) ** 0.5
+t.check("norm 1 + 1e-8: accepted and normalised (the binder starts stress-free, |q| = 1)",
+        rc == 0 and not err and abs(pe) < 1e-20 and abs(qnorm - 1.0) < t.TOL_ROUNDOFF,
+        f"pe {pe}, |q| - 1 = {qnorm - 1.0:.3g}" if rc == 0 else out[-800:])
+wd, rc, out, err = read_unit(IDENTITY, (0.0, 0.0, 0.0, 0.0))
+t.check("Binders: p zero is a binder without a reference yet (captured at its first computation)",
+        rc == 0 and not err, out[-800:] if rc else "")
+for bad in (7, 123456789, -1):
+    wd, rc, out, err = read_unit(IDENTITY, P_UNIT, id1=bad)
+    t.check(f"Orientations: atom ID {bad}, not one of the file's, is refused with its line",
+            rc != 0 and f"line 1 of section Orientations: {bad} is not an atom ID of the data file" in err, err)
+
 t.finish()

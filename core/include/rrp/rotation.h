@@ -23,6 +23,7 @@
  *   void rrp_quat_normalize(double q[4]);
  *   void rrp_quat_canonical(const double q[4], double out[4]);
  *   int  rrp_quat_from_values(const double in[4], double q[4]);
+ *   int  rrp_quat_from_unit_values(const double in[4], double tol, double q[4], double *norm);
  *   void rrp_quat_turn(const double q_old[4], const double q_new[4], double v[3]);
  *   void rrp_quat_rotate(const double q[4], const double v[3], double out[3]);
  *   void rrp_quat_apply_alpha(const double da[3], double q[4]);
@@ -105,6 +106,18 @@ void rrp_quat_canonical(const double q[4], double out[4]);
  * unit to round-off (|in|^2 within 8 eps of 1, as written with every digit: then kept bitwise).
  * Returns RRP_OK, or RRP_EDOMAIN for a zero or non-finite in (q untouched). */
 int rrp_quat_from_values(const double in[4], double q[4]);
+
+/* A unit quaternion as four numbers written to a file (a data file's orientation or reference):
+ * *norm = |in| (without overflow; NaN or infinity for a non-finite in), and when |*norm - 1| <=
+ * tol, q = in as rrp_quat_from_values makes it (bitwise when unit to round-off, else normalised).
+ * Returns RRP_OK; RRP_ENONFINITE for a non-finite in, RRP_EDOMAIN for a norm further than tol
+ * from 1 (a zero in too) or a negative or non-finite tol: q untouched. */
+int rrp_quat_from_unit_values(const double in[4], double tol, double q[4], double *norm);
+
+/* The tolerance of rrp_quat_from_unit_values for files: a quaternion written with 7 significant
+ * digits (or more) has |norm - 1| well below it, one whose norm is off by more was not a unit
+ * quaternion. */
+#define RRP_QUAT_UNIT_TOL 1e-6
 
 /* v <- R(q_new q_old*) v: a vector fixed in a body turns with it by the body's step from q_old
  * to q_new (unit quaternions); no renormalisation of v. */
