@@ -147,8 +147,14 @@ void FixRRPBinderHistory::index_slots()
   const int nlocal = atom->nlocal;
   tagint *tag = atom->tag;
   bond_slot.resize((size_t) nbondlist);
+  const int ntypes = atom->nbondtypes;
   for (int n = 0; n < nbondlist; n++) {
     bond_slot[n] = nullptr;
+    // LAMMPS's read_restart takes the bond types as they are: one beyond the types would read
+    // past every per-type coefficient
+    if (bondlist[n][2] > ntypes)
+      error->one(FLERR, "Bond style rrp/binder: bond {}-{} has type {} of {} bond types",
+                 tag[bondlist[n][0]], tag[bondlist[n][1]], bondlist[n][2], ntypes);
     for (int side = 0; side < 2; side++) {
       const int a = bondlist[n][side], b = bondlist[n][1 - side];
       if (a >= nlocal) continue;
