@@ -18,6 +18,7 @@
 #include "rrp_restart.h"
 
 #include "rrp/binder.h"
+#include "rrp/rotation.h"
 
 #include <algorithm>
 #include <cmath>
@@ -227,26 +228,33 @@ int FixRRPBinderHistory::pack_restart(int i, double *buf)
 void FixRRPBinderHistory::unpack_restart(int nlocal, int nth)
 {
   ensure(nlocal + 1);
-  double **extra = atom->extra;
-  int m = 0;
-  for (int i = 0; i < nth; i++) m += static_cast<int>(extra[nlocal][m]);
-  // the atom's record: its length, the values per slot (those of the global record) and the
-  // slots; a record that does not add up is a damaged file
-  const double len = extra[nlocal][m], nd_file = extra[nlocal][m + 1];
-  const double nb_file = extra[nlocal][m + 2];
+  // the atom's record: the values per slot (those of the global record), the slots, the slots'
+  // values; a record that does not add up, or a slot whose values are not a reference, is a
+  // damaged file
+  const std::string who = fmt::format("Fix {} {}", style, id);
+  int count = 0;
+  const double *rec = RRPRestart::atom_record(lmp, nlocal, nth, who, count);
+  const double nd_file = count >= 2 ? rec[0] : -1.0, nb_file = count >= 2 ? rec[1] : -1.0;
   if (nd_file != ndata || !(nb_file >= 0.0 && nb_file == std::floor(nb_file)) ||
-      len != 3.0 + nb_file * nd_file)
+      count != 2.0 + nb_file * nd_file)
     error->one(FLERR,
-               "Fix {} {}: the restart file's binder references of atom {} are damaged ({} values "
-               "for {} slots of {})",
-               style, id, atom->tag[nlocal], len, nb_file, nd_file);
-  const int nd = ndata;
+               "{}: the restart file's binder references of atom {} are damaged ({} values for {} "
+               "slots of {})",
+               who, atom->tag[nlocal], count, nb_file, nd_file);
   const int nb = static_cast<int>(nb_file);
-  const double *from = &extra[nlocal][m + 3];
   double *s = atom->darray[index][nlocal];
   for (int k = 0; k < nbond * ndata; k++) s[k] = 0.0;
-  for (int slot = 0; slot < std::min(nb, nbond); slot++)
-    for (int k = 0; k < std::min(nd, ndata); k++) s[slot * ndata + k] = from[slot * nd + k];
+  for (int slot = 0; slot < std::min(nb, nbond); slot++) {
+    double *to = s + slot * ndata;
+    std::copy(rec + 2 + slot * ndata, rec + 2 + (slot + 1) * ndata, to);
+    int which = 0;
+    double norm = 0.0;
+    if (rrp_binder_slot_unit(to, ndata, RRP_QUAT_UNIT_TOL, &which, &norm) != RRP_OK)
+      error->one(FLERR,
+                 "{}: the restart file's binder reference {} of atom {} is damaged (a value not "
+                 "finite, or a quaternion of norm {})",
+                 who, slot + 1, atom->tag[nlocal], norm);
+  }
 }
 
 int FixRRPBinderHistory::size_restart(int /*nlocal*/)

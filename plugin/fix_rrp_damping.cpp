@@ -274,11 +274,13 @@ int FixRRPDamping::pack_restart(int i, double *buf)
 
 void FixRRPDamping::unpack_restart(int nlocal, int nth)
 {
-  double **extra = atom->extra;
-  int m = 0;
-  for (int i = 0; i < nth; i++) m += static_cast<int>(extra[nlocal][m]);
-  m++;
-  for (int k = 0; k < NSAVED; k++) saved[nlocal][k] = extra[nlocal][m++];
+  const std::string who = fmt::format("Fix {} {}", style, id);
+  int count = 0;
+  const double *rec = RRPRestart::atom_record(lmp, nlocal, nth, who, count);
+  if (count != NSAVED)
+    error->one(FLERR, "{}: the restart file's saved velocities of atom {} are damaged ({} values)",
+               who, atom->tag[nlocal], count);
+  for (int k = 0; k < NSAVED; k++) saved[nlocal][k] = rec[k];
 }
 
 int FixRRPDamping::size_restart(int /*nlocal*/)

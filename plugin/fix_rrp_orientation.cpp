@@ -14,6 +14,8 @@
 #include "rrp_orientation.h"
 #include "rrp_restart.h"
 
+#include "rrp/rotation.h"
+
 #include <cstring>
 
 using namespace LAMMPS_NS;
@@ -160,12 +162,15 @@ int FixRRPOrientation::pack_restart(int i, double *buf)
 
 void FixRRPOrientation::unpack_restart(int nlocal, int nth)
 {
-  double **extra = atom->extra;
-  double **q = quat();
-  int m = 0;
-  for (int i = 0; i < nth; i++) m += static_cast<int>(extra[nlocal][m]);
-  m++;
-  for (int k = 0; k < NQUAT; k++) q[nlocal][k] = extra[nlocal][m++];
+  const std::string who = fmt::format("Fix {} {}", style, id);
+  int count = 0;
+  const double *rec = RRPRestart::atom_record(lmp, nlocal, nth, who, count);
+  double norm = 0.0;
+  if (count != NQUAT ||
+      rrp_quat_from_unit_values(rec, RRP_QUAT_UNIT_TOL, quat()[nlocal], &norm) != RRP_OK)
+    error->one(FLERR,
+               "{}: the restart file's orientation of atom {} is damaged ({} values, norm {})",
+               who, atom->tag[nlocal], count, norm);
 }
 
 int FixRRPOrientation::size_restart(int /*nlocal*/)

@@ -219,25 +219,25 @@ tagint FixRRPReadData::atom_id(tagint id, const char *keyword, bigint line,
   return id;
 }
 
-/* a bond's values (pending_a, pending_b; finite, as the tokenizer reads numbers): p (with q_j0
-   of the printed shear form) a unit quaternion within RRP_QUAT_UNIT_TOL, normalised, unless p
-   is zero (no reference yet) */
+/* a bond's values (pending_a, pending_b): finite, p (with q_j0 of the printed shear form) a unit
+   quaternion within RRP_QUAT_UNIT_TOL, normalised, unless p is zero (no reference yet)
+   (rrp_binder_slot_unit) */
 
 void FixRRPReadData::check_bond(std::vector<double> &v, bigint line)
 {
-  const char *section = FixRRPBinderHistory::DATA_SECTION;
-  if (!rrp_binder_slot_has_reference(v.data())) return;
-  const size_t at_p = offsetof(rrp_binder_ref, p) / sizeof(double);
-  for (size_t at : {at_p, (size_t) RRP_BINDER_SLOT}) {
-    if (at + 4 > v.size()) break;    // q_j0: printed shear form only
-    double q[4], norm = 0.0;
-    if (rrp_quat_from_unit_values(&v[at], RRP_QUAT_UNIT_TOL, q, &norm) != RRP_OK)
-      error->all(FLERR, "rrp/read_data: line {} of section {} (bond {}-{}): the reference "
-                        "quaternion {} ({}, {}, {}, {}) has norm {}, not 1 within {}",
-                 line, section, pending_a, pending_b, at == at_p ? "p" : "q_j0", v[at],
-                 v[at + 1], v[at + 2], v[at + 3], norm, RRP_QUAT_UNIT_TOL);
-    std::copy(q, q + 4, &v[at]);
-  }
+  int which = 0;
+  double norm = 0.0;
+  const int status = rrp_binder_slot_unit(v.data(), (int) v.size(), RRP_QUAT_UNIT_TOL, &which, &norm);
+  if (status == RRP_OK) return;
+  if (status == RRP_ENONFINITE)
+    error->all(FLERR, "rrp/read_data: line {} of section {} (bond {}-{}): value {} is {}", line,
+               FixRRPBinderHistory::DATA_SECTION, pending_a, pending_b, which + 1, v[which]);
+  const size_t at = which == 0 ? offsetof(rrp_binder_ref, p) / sizeof(double) : RRP_BINDER_SLOT;
+  error->all(FLERR, "rrp/read_data: line {} of section {} (bond {}-{}): the reference "
+                    "quaternion {} ({}, {}, {}, {}) has norm {}, not 1 within {}",
+             line, FixRRPBinderHistory::DATA_SECTION, pending_a, pending_b,
+             which == 0 ? "p" : "q_j0", v[at], v[at + 1], v[at + 2], v[at + 3], norm,
+             RRP_QUAT_UNIT_TOL);
 }
 
 /* a bond of the section, kept when one of its atoms is this rank's */

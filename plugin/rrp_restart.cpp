@@ -4,6 +4,7 @@
 
 #include "rrp_restart.h"
 
+#include "atom.h"
 #include "comm.h"
 #include "error.h"
 #include "lammps.h"
@@ -88,4 +89,23 @@ std::vector<double> RRPRestart::read(LAMMPS *lmp, FILE *fp, const std::string &w
     MPI_Bcast(values.data(), (int) n, MPI_DOUBLE, 0, lmp->world);
   }
   return values;
+}
+
+const double *RRPRestart::atom_record(LAMMPS *lmp, int i, int nth, const std::string &who,
+                                      int &count)
+{
+  const double *row = lmp->atom->extra[i];
+  const int width = lmp->atom->nextra_store;
+  int m = 0;
+  for (int k = 0; k <= nth; k++) {
+    const double len = m < width ? row[m] : 0.0;
+    if (!(len >= 1.0 && len <= width - m) || len != (double) (int) len)
+      lmp->error->one(FLERR,
+                      "{}: the restart file's per-atom data of atom {} are damaged (a record of "
+                      "length {} at {} of {} values)",
+                      who, lmp->atom->tag[i], len, m, width);
+    if (k < nth) m += (int) len;
+  }
+  count = (int) row[m] - 1;
+  return row + m + 1;
 }

@@ -601,8 +601,21 @@ def reg_restart_bond_type(blob):
     raise RuntimeError("fuzz: no atom with bonds found in the restart file")
 
 
+def reg_restart_peratom_count(blob):
+    """an atom's per-atom record of the binders' references {3 + 7 nb, 7, nb, ...} with the
+    length 1e9: the orientation store after it in the atom's row skipped by that length and read
+    far past the row"""
+    for o in range(0, len(blob) - 24):
+        n, nd, nb = struct.unpack_from("<3d", blob, o)
+        if nd == 7.0 and 1.0 <= nb <= 64.0 and nb == int(nb) and n == 3.0 + 7.0 * nb:
+            struct.pack_into("<d", blob, o, 1e9)
+            return f"restart: per-atom record length 1e9 at {o} (the fix after it read past the row)"
+    raise RuntimeError("fuzz: no per-atom binder record found in the restart file")
+
+
 REGRESSIONS = [("sphere", "data", reg_orientation_id_beyond), ("bpm", "data", reg_binder_id_negative),
-               ("sphere", "data", reg_binder_norm_half), ("bpm", "restart", reg_restart_bond_type)]
+               ("sphere", "data", reg_binder_norm_half), ("bpm", "restart", reg_restart_bond_type),
+               ("sphere", "restart", reg_restart_peratom_count)]
 
 
 # ---------------------------------------------------------------------------------------------

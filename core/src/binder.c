@@ -150,6 +150,29 @@ int rrp_binder_slot_has_reference(const double *slot)
   return slot[3] != 0.0 || slot[4] != 0.0 || slot[5] != 0.0 || slot[6] != 0.0;
 }
 
+int rrp_binder_slot_unit(double *slot, int size, double tol, int *which, double *norm)
+{
+  *which = -1;
+  *norm = 0.0;
+  if (size != RRP_BINDER_SLOT && size != RRP_BINDER_SLOT_PAPER) return RRP_EDOMAIN;
+  for (int k = 0; k < size; k++)
+    if (!isfinite(slot[k])) {
+      *which = k;
+      return RRP_ENONFINITE;
+    }
+  if (!rrp_binder_slot_has_reference(slot)) return RRP_OK;
+  const int at[2] = {(int) (offsetof(rrp_binder_ref, p) / sizeof(double)), RRP_BINDER_SLOT};
+  double q[2][4];
+  for (int m = 0; m < (size == RRP_BINDER_SLOT_PAPER ? 2 : 1); m++)
+    if (rrp_quat_from_unit_values(slot + at[m], tol, q[m], norm) != RRP_OK) {
+      *which = m;
+      return RRP_EDOMAIN;
+    }
+  for (int m = 0; m < (size == RRP_BINDER_SLOT_PAPER ? 2 : 1); m++)
+    memcpy(slot + at[m], q[m], sizeof q[m]);
+  return RRP_OK;
+}
+
 static double inverse_square(double v)
 {
   return v > 0.0 ? 1.0 / (v * v) : 0.0;

@@ -830,6 +830,42 @@ static void test_slot(void **state)
   assert_false(rrp_binder_slot_has_reference(slot));
 }
 
+/* a slot read from a file: finite, its quaternions unit within the tolerance and normalised, or
+ * refused naming what is wrong, the slot untouched */
+static void test_slot_unit(void **state)
+{
+  (void) state;
+  int which = 0;
+  double norm = 0.0;
+  double zeros[RRP_BINDER_SLOT] = {0};
+  assert_int_equal(rrp_binder_slot_unit(zeros, RRP_BINDER_SLOT, 1e-6, &which, &norm), RRP_OK);
+  /* p of norm 1 + 1e-8: normalised */
+  double near[RRP_BINDER_SLOT_PAPER] = {1, 0, 0, 0.6 * (1 + 1e-8), 0.8 * (1 + 1e-8), 0, 0, 1, 0, 0, 0};
+  assert_int_equal(rrp_binder_slot_unit(near, RRP_BINDER_SLOT_PAPER, 1e-6, &which, &norm), RRP_OK);
+  assert_close(near[3] * near[3] + near[4] * near[4], 1.0, TOL_ROUNDOFF, 0.0);
+  assert_true(near[0] == 1.0 && near[7] == 1.0);
+  /* p of norm 0.5: refused, which 0, the slot as it was */
+  double half[RRP_BINDER_SLOT] = {1, 0, 0, 0.5, 0, 0, 0};
+  double copy[RRP_BINDER_SLOT];
+  memcpy(copy, half, sizeof half);
+  assert_int_equal(rrp_binder_slot_unit(half, RRP_BINDER_SLOT, 1e-6, &which, &norm), RRP_EDOMAIN);
+  assert_int_equal(which, 0);
+  assert_close(norm, 0.5, TOL_ROUNDOFF, 0.0);
+  assert_memory_equal(half, copy, sizeof half);
+  /* q_j0 of a slot of 11 off by 2e-6: which 1, p untouched though unit */
+  double paper[RRP_BINDER_SLOT_PAPER] = {1, 0, 0, 0.6 * (1 + 1e-8), 0.8 * (1 + 1e-8), 0, 0, 1 + 2e-6, 0, 0, 0};
+  assert_int_equal(rrp_binder_slot_unit(paper, RRP_BINDER_SLOT_PAPER, 1e-6, &which, &norm), RRP_EDOMAIN);
+  assert_int_equal(which, 1);
+  assert_true(paper[3] == 0.6 * (1 + 1e-8));
+  /* a value not finite: its index */
+  double nan_r[RRP_BINDER_SLOT] = {1, NAN, 0, 1, 0, 0, 0};
+  assert_int_equal(rrp_binder_slot_unit(nan_r, RRP_BINDER_SLOT, 1e-6, &which, &norm), RRP_ENONFINITE);
+  assert_int_equal(which, 1);
+  /* a size that is no slot */
+  assert_int_equal(rrp_binder_slot_unit(zeros, 8, 1e-6, &which, &norm), RRP_EDOMAIN);
+  assert_int_equal(which, -1);
+}
+
 /* Hertz pair (56)-(57) with the erratum: F = -grad U, repulsive, zero without overlap */
 static void test_hertz_pair(void **state)
 {
@@ -946,6 +982,7 @@ int main(void)
       cmocka_unit_test(test_twist_equal_is_paper),
       cmocka_unit_test(test_rupture_law),
       cmocka_unit_test(test_slot),
+      cmocka_unit_test(test_slot_unit),
       cmocka_unit_test(test_hertz_pair),
       cmocka_unit_test(test_hertz_pair_factors),
       cmocka_unit_test(test_hertz_mix),

@@ -21,6 +21,7 @@
  *   int rrp_binder_slot_capture(const double d0[3], const double qi0[4], const double qj0[4],
  *                               int size, double *slot);
  *   int rrp_binder_slot_has_reference(const double *slot);
+ *   int rrp_binder_slot_unit(double *slot, int size, double tol, int *which, double *norm);
  *   const rrp_binder_ref *rrp_binder_slot_ref(const double *slot);
  *   const double *rrp_binder_slot_qj0(const double *slot, int size);
  *   int rrp_binder_limit_set(enum rrp_shear_form form, double axial, double shear, double bend,
@@ -260,6 +261,13 @@ int rrp_binder_slot_capture(const double d0[3], const double qi0[4], const doubl
 
 /* Nonzero when the slot holds a reference (its p is not zero). */
 int rrp_binder_slot_has_reference(const double *slot);
+
+/* A slot of size values read from a file, checked: every value finite, and where it holds a
+ * reference its quaternions (p, and q_j0 of a slot of 11) unit within tol, then normalised
+ * (rrp_quat_from_unit_values). Returns RRP_OK; RRP_ENONFINITE (a value not finite: which = its
+ * index) or RRP_EDOMAIN (which = 0 for p, 1 for q_j0, with its norm; or a size other than 7 or
+ * 11, which = -1): the slot is then untouched. */
+int rrp_binder_slot_unit(double *slot, int size, double tol, int *which, double *norm);
 
 /* The reference and the q_j0 of a slot of size values (q_j0: NULL for a slot of 7), as rrp_binder
  * takes them. */
