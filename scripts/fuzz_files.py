@@ -193,7 +193,24 @@ def rrp_frames(bt):
     gdb a crash cannot be placed, and counts as one in rrp code."""
     if not shutil.which("gdb"):
         return ["(no gdb: the crash is not placed, and counts as one in rrp code)"]
-    return [f for f in frames(bt) if RRP_FRAME.search(f.split(" at ")[0])]
+    return rrp_of(frames(bt))
+
+
+def rrp_of(stack):
+    """The frames of rrp code in a stack (innermost first). The command rrp/read_data calls
+    LAMMPS's read_data: its frame below a frame of ReadData::command does not make a crash in
+    read_data one of ours (our section reader, called by read_data, would be a frame above)."""
+    out = []
+    for k, f in enumerate(stack):
+        name = f.split(" at ")[0]
+        if not RRP_FRAME.search(name):
+            continue
+        if re.search(r"ReadDataRRP(::|7)command", name) and any(
+                re.search(r"ReadData(::|7)command", g) and not RRP_FRAME.search(g.split(" at ")[0])
+                for g in stack[:k]):
+            continue
+        out.append(f)
+    return out
 
 
 # ---------------------------------------------------------------------------------------------
@@ -427,7 +444,8 @@ def m_ids(rng, lines):
     last = first + (0 if sec[0].startswith("Orientations") else 1)
     k = rng.randint(first, min(last, len(toks) - 1))
     old = toks[k]
-    natoms = next((int(l.split()[0]) for l in lines[:30] if l.strip().endswith(" atoms")), 1000)
+    natoms = next((int(l.split()[0]) for l in lines[:30] if re.match(r"^\d+ atoms$", l.strip())), 1000)
+    natoms = max(natoms, 1)    # (a count mutated before)
     toks[k] = str(rng.choice([0, -1, -natoms, natoms + 1, natoms + 2, 2 ** 31 - 1, 2 ** 31, 10 ** 12,
                               rng.randint(1, natoms)]))
     lines[j] = " ".join(toks)
@@ -691,9 +709,16 @@ def run_case(lmp, plugin, samples, cdir, name, kind, content, timeout):
         result["bt"] = bt
         result["rrp"] = rrp_frames(bt)
     elif st not in ("ok", "error"):
+        # Open MPI's own handler prints the stack of a signal in the run's output (mangled
+        # names, the library of each frame); gdb runs it again for names and lines, and for the
+        # stack of an exception that no ERROR caught (without address randomisation: a crash
+        # that depends on the addresses may not repeat there)
+        ompi = [l for l in out.splitlines() if re.match(r"\[[^\]]+\] \[\s*\d+\] ", l)]
         bt = backtrace_rerun(cmd, cdir)
-        result["bt"] = bt
-        result["rrp"] = rrp_frames(bt)
+        result["bt"] = bt + ("\n\nOpen MPI's stack of the run:\n" + "\n".join(ompi) if ompi else "")
+        result["rrp"] = rrp_frames(bt) + rrp_of(ompi)
+        if not frames(bt) and ompi:
+            result["first"] = ompi[1] if len(ompi) > 1 else ompi[0]
     if st == "ok":
         thermo = [l for l in out.splitlines() if re.match(r"^\s+\d+\s", l)]
         result["nan"] = any(re.search(r"(?i)\b-?(nan|inf)\b", l) for l in thermo)
@@ -776,7 +801,7 @@ def main():
         else:
             where = "rrp" if r["rrp"] else "lammps"
             counts[where] += 1
-            first = (r["rrp"] or frames(r["bt"]) or ["(no frames)"])[0]
+            first = (r["rrp"] or frames(r["bt"]) or [r.get("first", "(no frames)")])[0]
             found.append((tag, f"{st} in {where} code", first))
             log(f"fuzz: {tag}: {st}, {'rrp' if r['rrp'] else 'LAMMPS'} frame: {first}")
             bad = True
