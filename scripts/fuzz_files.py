@@ -576,21 +576,22 @@ def weighted(rng, table):
 # regression cases: crashes the fuzz found, fixed; each runs in every fuzz run, and must end in
 # an ERROR (never a crash)
 
-def reg_orientation_id_beyond(lines):
-    sec = next(s for s in parse_sections(lines) if s[0].startswith("Orientations"))
+def set_token(lines, section, k, value):
+    """the k-th token of the first line of a section set to value"""
+    sec = next(s for s in parse_sections(lines) if s[0].startswith(section))
     j = content_lines(lines, sec)[0]
     toks = lines[j].split()
-    toks[0] = "123456789"
+    toks[k] = value
     lines[j] = " ".join(toks)
+
+
+def reg_orientation_id_beyond(lines):
+    set_token(lines, "Orientations", 0, "123456789")
     return "Orientations: atom ID 123456789 (atom->map read past its array)"
 
 
 def reg_binder_id_negative(lines):
-    sec = next(s for s in parse_sections(lines) if s[0].startswith("Binders"))
-    j = content_lines(lines, sec)[0]
-    toks = lines[j].split()
-    toks[1] = "-5"
-    lines[j] = " ".join(toks)
+    set_token(lines, "Binders", 1, "-5")
     return "Binders: atom ID -5"
 
 
