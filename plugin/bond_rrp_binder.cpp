@@ -53,8 +53,23 @@ BondRRPBinder::BondRRPBinder(LAMMPS *_lmp) :
     breaks(new RRPBondBreaks(_lmp, "rrp/binder")), block(new Block)
 {
   writedata = 1;
-  single_extra = 3;
-  svector = new double[3];
+  single_extra = 5;
+  svector = new double[5];
+  vterm[0] = vterm[1] = 0.0;
+  series = nullptr;
+  burgers = nullptr;
+  kb_eq = kt_eq = ka_eq = ks_eq = nullptr;
+  vstep = nullptr;
+  viscous = nullptr;
+  any_viscous = false;
+  for (int &v : vterms) v = 0;
+  nref = 7;
+  shift_kind = SHIFT_NONE;
+  shift_c[0] = shift_c[1] = shift_c[2] = 0.0;
+  temperature_value = 0.0;
+  branches_relaxed = false;
+  dxi_last = 0.0;
+  visco_step_done = -1;
 
   // a placeholder keeps the history fix at this place in the fix list
   id_fix_dummy = utils::strdup(fmt::format("RRP_BINDER_DUMMY_{}", instance_me));
@@ -84,6 +99,7 @@ BondRRPBinder::~BondRRPBinder()
     for (auto &c : crit) memory->destroy(c);
     memory->sfree(law);
     memory->destroy(measured);
+    visco_destroy();
   }
 }
 
@@ -99,6 +115,7 @@ void BondRRPBinder::allocate()
   law = (rrp_binder_rupture *) memory->smalloc(np1 * sizeof(rrp_binder_rupture), "bond:law");
   memory->create(measured, np1, "bond:measured");
   memory->create(setflag, np1, "bond:setflag");
+  visco_allocate(np1);
   for (int i = 0; i < np1; i++) {
     setflag[i] = 0;
     measured[i] = 0;
@@ -167,6 +184,8 @@ void BondRRPBinder::settings(int narg, char **arg)
                           "twist THETA", arg[iarg]);
     } else if (strcmp(arg[iarg], "store/local") == 0) {
       iarg = breaks->parse_store_local(narg, arg, iarg);
+    } else if (int next = visco_settings(narg, arg, iarg); next > 0) {
+      iarg = next;
     } else {
       error->all(FLERR, "Unknown bond_style rrp/binder keyword: {}", arg[iarg]);
     }
@@ -205,14 +224,20 @@ static int coefficient_out_of_range(const double v[8])
   return -1;
 }
 
-/* bond_coeff N Km Ka Ks [EPS_C PHI_C BETA_C TAU_C], or with Kb Kt in place of Km */
+/* bond_coeff N Km Ka Ks [EPS_C PHI_C BETA_C TAU_C], or with Kb Kt in place of Km, then the
+   relaxation keywords prony and burgers (bond_rrp_binder_visco.cpp) */
 
-void BondRRPBinder::coeff(int narg, char **arg)
+void BondRRPBinder::coeff(int narg_all, char **arg)
 {
+  // the numbers before the first keyword
+  int narg = 1;
+  while (narg < narg_all && strcmp(arg[narg], "prony") != 0 && strcmp(arg[narg], "burgers") != 0)
+    narg++;
   if (narg != 4 && narg != 5 && narg != 8 && narg != 9)
     error->all(FLERR, "Incorrect number of args for bond_coeff rrp/binder: expected N Km Ka Ks "
                       "or N Kb Kt Ka Ks, optionally followed by the critical axial strain, shear "
-                      "angle, bending angle and twist angle");
+                      "angle, bending angle and twist angle, then the keywords prony or burgers "
+                      "({} numbers given)", narg - 1);
   if (!allocated) allocate();
   int ilo, ihi;
   utils::bounds(FLERR, arg[0], 1, atom->nbondtypes, ilo, ihi, error);
@@ -242,8 +267,12 @@ void BondRRPBinder::coeff(int narg, char **arg)
     ka[i] = vals[nk - 2];
     ks[i] = vals[nk - 1];
     for (int k = 0; k < 4; k++) crit[k][i] = c[k];
+    // a type's coefficients are given whole: no series unless this command gives one
+    memset(series[i], 0, sizeof(series[i]));
+    memset(burgers[i], 0, sizeof(burgers[i]));
     setflag[i] = 1;
   }
+  visco_coeff(narg_all, arg, narg, ilo, ihi);
 }
 
 /* coefficients that did not come through bond_coeff (a restart file): the same ranges */
@@ -269,11 +298,13 @@ void BondRRPBinder::init_style()
     if (!setflag[i])
       error->all(FLERR, "Bond style rrp/binder: bond type {} has no coefficients (bond_style "
                         "hybrid is not supported)", i);
+  visco_init();
   find_history();
   if (fix_history->data_counts) {
-    // a data file's released energy and rupture count continue
+    // a data file's released energy, rupture count and dissipated work continue
     breaks->released = fix_history->data_released;
     breaks->nbroken = fix_history->data_nbroken;
+    breaks->dissipated = fix_history->data_dissipated;
     fix_history->data_counts = false;
   }
   if (breaks->store_pending()) breaks->make_store_local();
@@ -290,28 +321,34 @@ void BondRRPBinder::init_style()
 }
 
 /* the references' fix BOND_HISTORY/RRP: 7 values per bond, 11 for the printed shear form (which
-   reads q_j0); a history made by rrp/read_data or read from a restart file keeps its width */
+   reads q_j0), then the viscous branch state of the series' layout; a history made by
+   rrp/read_data or read from a restart file keeps its width */
 
 void BondRRPBinder::find_history()
 {
   const int wanted = rrp_binder_slot_size(shear_form);
   if (!fix_history) {
     Fix *f = modify->get_fix_by_id(id_fix_history);
-    if (!f)
+    const bool made = !f;
+    if (made)
       f = modify->replace_fix(id_fix_dummy,
-                              fmt::format("{} all BOND_HISTORY/RRP 0 {}", id_fix_history, wanted),
+                              fmt::format("{} all BOND_HISTORY/RRP 0 {}", id_fix_history,
+                                          wanted + (any_viscous ? rrp_visco_state_size(vterms) : 0)),
                               1);
     fix_history = dynamic_cast<FixRRPBinderHistory *>(f);
     if (!fix_history)
       error->all(FLERR, "Bond style rrp/binder: fix {} has style {}, not BOND_HISTORY/RRP",
                  id_fix_history, f->style);
+    if (made) fix_history->set_layout(wanted, vterms);
     if (id_fix_dummy && modify->get_fix_by_id(id_fix_dummy)) modify->delete_fix(id_fix_dummy);
     delete[] id_fix_dummy;
     id_fix_dummy = nullptr;
   }
   fix_history->setflag = setflag;
+  visco_check_history();
   ndata = fix_history->get_ndata();
-  if (ndata < wanted)
+  nref = fix_history->nref;
+  if (nref < wanted)
     error->all(FLERR, "Bond style rrp/binder shear paper reads each particle's orientation at "
                       "bonding, and the binders' references (read from a data or restart file "
                       "written with shear convected) have only their relative orientation: "
@@ -364,6 +401,7 @@ void BondRRPBinder::loads(Block &k, double **quat)
 {
   if (shear_form == RRP_SHEAR_PAPER || rrp_binder_loads(&k.b, k.nb, shear_form) != RRP_OK)
     loads_one_by_one(k, quat);
+  visco_loads(k, quat);
 }
 
 void BondRRPBinder::loads_one_by_one(Block &blk, double **quat)
@@ -379,7 +417,7 @@ void BondRRPBinder::loads_one_by_one(Block &blk, double **quat)
     const rrp_binder_ref *ref = rrp_binder_slot_ref(bslot[k]);
     const rrp_binder_coeff c = {b.kb[k], b.kt[k], b.ka[k], b.ks[k], shear_form, b.measure[k]};
     rrp_binder_load l;
-    const int status = rrp_binder(&c, ref, rrp_binder_slot_qj0(bslot[k], ndata), x[i], x[j],
+    const int status = rrp_binder(&c, ref, rrp_binder_slot_qj0(bslot[k], nref), x[i], x[j],
                                   quat[i], quat[j], &l);
     if (status != RRP_OK)
       error->one(FLERR,
@@ -405,7 +443,7 @@ void BondRRPBinder::gather(Block &blk, int &next, int end, int &ncaptured, doubl
 {
   rrp_binder_block &b = blk.b;
   int *bond = blk.bond, *bi = blk.bi, *bj = blk.bj;
-  const double **bslot = blk.bslot;
+  double **bslot = blk.bslot;
   int **bondlist = neighbor->bondlist;
   const int nbondlist = neighbor->nbondlist;
   tagint *tag = atom->tag;
@@ -424,7 +462,7 @@ void BondRRPBinder::gather(Block &blk, int &next, int end, int &ncaptured, doubl
     const int a = bondlist[n][0], c = bondlist[n][1];
     const int swap = -static_cast<int>(tag[c] < tag[a]);    // all bits set: swap
     const int i = a ^ ((a ^ c) & swap), j = a ^ c ^ i;
-    const double *slot = fix_history->slot_of_bond(n);
+    double *slot = fix_history->slot_of_bond(n);
     if (n + PREFETCH < nbondlist) {
       const double *ps = fix_history->slot_of_bond(n + PREFETCH);
       __builtin_prefetch(ps);
@@ -458,10 +496,11 @@ void BondRRPBinder::gather(Block &blk, int &next, int end, int &ncaptured, doubl
       b.qj[d][nb] = q0[4 * j + d];
       b.p[d][nb] = slot[3 + d];
     }
-    b.kb[nb] = kb[type];
-    b.kt[nb] = kt[type];
-    b.ka[nb] = ka[type];
-    b.ks[nb] = ks[type];
+    // (the equilibrium stiffnesses: the branches of a viscous type add theirs, visco_loads)
+    b.kb[nb] = kb_eq[type];
+    b.kt[nb] = kt_eq[type];
+    b.ka[nb] = ka_eq[type];
+    b.ks[nb] = ks_eq[type];
     b.measure[nb] = measured[type];
     bond[nb] = n;
     bi[nb] = i;
@@ -533,6 +572,10 @@ void BondRRPBinder::broke(int i, int j, int n, int mode, double energy, const rr
 {
   const int nlocal = atom->nlocal;
   const double w = force->newton_bond ? 1.0 : 0.5 * ((i < nlocal) + (j < nlocal));
+  // the work its branches dissipated stays dissipated
+  const double *slot = fix_history->slot_of_bond(n);
+  const double *state = slot ? fix_history->branches(const_cast<double *>(slot)) : nullptr;
+  if (state) breaks->step_dissipated += w * state[RRP_VISCO_DISSIPATED];
   breaks->broke(i, j, mode, energy, load, w);
   neighbor->bondlist[n][2] = 0;
 }
@@ -552,6 +595,8 @@ void BondRRPBinder::tally(const Block &blk, int k)
     eterm[0] += w * b.um[k];
     eterm[1] += w * b.ua[k];
     eterm[2] += w * b.us[k];
+    vterm[0] += w * blk.vstored[k];
+    vterm[1] += w * blk.vdissipated[k];
   }
 }
 
@@ -583,6 +628,7 @@ void BondRRPBinder::compute_begin(int eflag, int vflag)
   ev_init(eflag, vflag);
   eterm[0] = eterm[1] = eterm[2] = 0.0;
   if (fix_history->stale) fix_history->index_slots();
+  visco_begin();
 }
 
 void BondRRPBinder::compute_end(int ncaptured)
@@ -622,13 +668,15 @@ int BondRRPBinder::reference_of(int i, int j, const double *&slot)
   return has_reference(slot) ? 1 : 0;
 }
 
-/* energy of one bond (compute bond/local); svector = U^m, U^a, U^s; fforce is the force on i
-   along the bond divided by the distance (the shear force has a part across it) */
+/* energy of one bond (compute bond/local); svector = U^m, U^a, U^s (with their branch springs),
+   the energy in the branch springs, the work the branches dissipated since bonding; fforce is
+   the force on i along the bond divided by the distance (the shear force has a part across it).
+   A viscous binder's branches as of its last computation (an instantaneous change since). */
 
 double BondRRPBinder::single(int type, double /*rsq*/, int i, int j, double &fforce)
 {
   fforce = 0.0;
-  svector[0] = svector[1] = svector[2] = 0.0;
+  for (int k = 0; k < 5; k++) svector[k] = 0.0;
   if (type <= 0 || !fix_history) return 0.0;
   const double *slot = nullptr;
   if (!reference_of(i, j, slot) && !reference_of(j, i, slot)) return 0.0;
@@ -639,12 +687,31 @@ double BondRRPBinder::single(int type, double /*rsq*/, int i, int j, double &ffo
   double d[3] = {x[lo][0] - x[hi][0], x[lo][1] - x[hi][1], x[lo][2] - x[hi][2]};
   domain->minimum_image(d[0], d[1], d[2]);
   const double xlo[3] = {xhi[0] + d[0], xhi[1] + d[1], xhi[2] + d[2]};
-  const rrp_binder_coeff c = {kb[type], kt[type], ka[type], ks[type], shear_form, 0};
+  const rrp_binder_coeff c = {kb_eq[type], kt_eq[type], ka_eq[type], ks_eq[type], shear_form, 0};
   rrp_binder_load load;
   double **quat = RRPOrientation::array(lmp);
-  if (rrp_binder(&c, rrp_binder_slot_ref(slot), rrp_binder_slot_qj0(slot, ndata),
+  if (rrp_binder(&c, rrp_binder_slot_ref(slot), rrp_binder_slot_qj0(slot, nref),
                  xlo, xhi, quat[lo], quat[hi], &load) != RRP_OK)
     return 0.0;
+  const double *state = fix_history->branches(const_cast<double *>(slot));
+  if (viscous[type] && state) {
+    // the branches on a copy of the state, with no time passed
+    const double stiff[RRP_VISCO_MODES] = {ka[type], ks[type], kb[type], kt[type]};
+    rrp_visco_step st;
+    double copy[RRP_VISCO_BRANCHES + 8 * RRP_VISCO_TERMS];
+    std::copy(state, state + (ndata - nref), copy);
+    rrp_visco_load vl;
+    const rrp_binder_ref *ref = rrp_binder_slot_ref(slot);
+    if (rrp_visco_step_set(series[type], stiff, 0.0, &st) == RRP_OK &&
+        rrp_visco_binder(&st, vterms, d, quat[lo], quat[hi], ref->ri, ref->p, copy, &vl) == RRP_OK) {
+      for (int k = 0; k < 3; k++) load.fi[k] += vl.fi[k];
+      load.ua += vl.stored[RRP_VISCO_AXIAL];
+      load.us += vl.stored[RRP_VISCO_SHEAR];
+      load.um += vl.stored[RRP_VISCO_BEND] + vl.stored[RRP_VISCO_TWIST];
+      svector[3] = vl.stored[0] + vl.stored[1] + vl.stored[2] + vl.stored[3];
+      svector[4] = copy[RRP_VISCO_DISSIPATED];
+    }
+  }
   const double rsq = d[0] * d[0] + d[1] * d[1] + d[2] * d[2];
   // force on lo along d, as force on i along x_i - x_j (the same for i = hi)
   fforce = (load.fi[0] * d[0] + load.fi[1] * d[1] + load.fi[2] * d[2]) / rsq;
@@ -665,5 +732,7 @@ void *BondRRPBinder::extract(const char *str, int &dim)
   if (strcmp(str, "released") == 0) return (void *) &breaks->released;
   if (strcmp(str, "nbroken") == 0) return (void *) &breaks->nbroken;
   if (strcmp(str, "nbroken_mode") == 0) return (void *) breaks->nbroken_mode;
+  if (strcmp(str, "vterm") == 0) return (void *) vterm;
+  if (strcmp(str, "dissipated_broken") == 0) return (void *) &breaks->dissipated;
   return nullptr;
 }

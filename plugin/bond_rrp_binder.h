@@ -19,7 +19,9 @@ BondStyle(rrp/binder,BondRRPBinder);
 #include "force.h"
 
 #include "rrp/binder.h"
+#include "rrp/visco.h"
 
+#include <string>
 #include <vector>
 
 namespace LAMMPS_NS {
@@ -42,10 +44,32 @@ class BondRRPBinder : public Bond {
   void *extract(const char *, int &) override;
 
   double eterm[3];     // this rank's U^m, U^a, U^s of the last energy evaluation
+  // this rank's viscous tallies of the last energy evaluation: the energy in the branch springs
+  // (part of eterm) and the work the living binders' branches dissipated since bonding
+  double vterm[2];
 
  protected:
   double *kb, *kt, *ka, *ks;    // per type: bending, twist (energy), axial, shear (force) stiffness
   double *crit[4];              // per type: critical strain, shear, bend, twist angles (0: none)
+  // viscoelastic binders (bond_rrp_binder_visco.cpp): per type and mode (rrp_visco_mode order:
+  // axial, shear, bending, twist) the Prony series, and the Burgers numbers it came from (E1 0:
+  // none); the equilibrium stiffnesses the elastic loads take (K g_inf: K itself for an elastic
+  // type); the step factors of each type, made at each computation
+  rrp_visco_series (*series)[RRP_VISCO_MODES];
+  double (*burgers)[RRP_VISCO_MODES][4];
+  double *kb_eq, *kt_eq, *ka_eq, *ks_eq;
+  rrp_visco_step *vstep;
+  int *viscous;                 // per type: a series in some mode
+  bool any_viscous;             // some type has one (set at init)
+  int vterms[RRP_VISCO_MODES];  // the branch states' layout: terms per mode, the most of any type
+  int nref;                     // values of a slot's reference (7, 11): its branch state follows
+  enum { SHIFT_NONE = 0, SHIFT_WLF = 1, SHIFT_ARRHENIUS = 2 } shift_kind;
+  double shift_c[3];            // WLF: C1 C2 Tref; Arrhenius: Ta Tref
+  std::string temperature_var;  // the temperature's equal-style variable (empty: the number)
+  double temperature_value;
+  bool branches_relaxed;        // keyword branches relaxed: references without branches take them
+  double dxi_last;              // the reduced time step of the last computation
+  bigint visco_step_done;       // the step the branch states were last updated on
   rrp_binder_rupture *law;      // per type: the rupture law of crit and break (made at init)
   int *measured;                // per type: the law reads the measures (a combined criterion)
   enum rrp_shear_form shear_form;
@@ -67,7 +91,9 @@ class BondRRPBinder : public Bond {
     rrp_binder_block b;
     int nb;
     int bond[RRP_BINDER_BLOCK], bi[RRP_BINDER_BLOCK], bj[RRP_BINDER_BLOCK];
-    const double *bslot[RRP_BINDER_BLOCK];
+    double *bslot[RRP_BINDER_BLOCK];
+    // viscous binders: energy in the branch springs, work dissipated since bonding
+    double vstored[RRP_BINDER_BLOCK], vdissipated[RRP_BINDER_BLOCK];
   };
   Block *block;
 
@@ -84,6 +110,19 @@ class BondRRPBinder : public Bond {
   void loads(Block &k, double **quat);
   void loads_one_by_one(Block &k, double **quat);
   void apply(const Block &k);
+  // the branches of the block's viscous binders: their states updated, their loads added
+  void visco_loads(Block &k, double **quat);
+  int visco_coeff(int narg, char **arg, int iarg, int ilo, int ihi);
+  int visco_settings(int narg, char **arg, int iarg);
+  void visco_allocate(int np1);
+  void visco_destroy();
+  void visco_init();
+  void visco_begin();
+  double temperature_now();
+  void visco_check_history();
+  std::string visco_coeff_words(int type) const;
+  void visco_write_restart(FILE *fp, int version) const;
+  void visco_read_restart(FILE *fp, int version);
   // apply's steps for bond k of a block, in its order (the KOKKOS twin takes them on threads)
   bool twist_near(const Block &blk, int k) const;
   void warn_twist(int i, int j, double angle);

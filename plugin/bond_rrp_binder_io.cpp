@@ -19,7 +19,7 @@ using namespace LAMMPS_NS;
 
 // the restart records' version (rrp_restart.h): the style's own record and the settings record
 // of bond_style hybrid
-static constexpr int RESTART_VERSION = 5;
+static constexpr int RESTART_VERSION = 6;
 // the shear form, with keyword orientation fixed as this bit (in both records)
 static constexpr int ORIENTATION_FIXED_BIT = 0x100;
 static constexpr int NMODES = RRPBondBreaks::NMODES;
@@ -58,6 +58,7 @@ void BondRRPBinder::write_restart(FILE *fp)
   for (double *k : {kb, kt, ka, ks}) r.insert(r.end(), &k[1], &k[1] + n);
   for (auto &c : crit) r.insert(r.end(), &c[1], &c[1] + n);
   RRPRestart::write(fp, RESTART_VERSION, r);
+  visco_write_restart(fp, RESTART_VERSION);
 }
 
 void BondRRPBinder::read_restart(FILE *fp)
@@ -83,6 +84,7 @@ void BondRRPBinder::read_restart(FILE *fp)
     next += n;
   }
   for (int i = 1; i <= n; i++) setflag[i] = 1;
+  visco_read_restart(fp, RESTART_VERSION);
   check_coefficients("the restart file");
 }
 
@@ -122,6 +124,13 @@ void BondRRPBinder::write_data(FILE *fp)
                                  : fmt::format("{} {} {} {}", i, kb[i], ka[i], ks[i]);
     if (any_crit)
       line += fmt::format(" {} {} {} {}", crit[0][i], crit[1][i], crit[2][i], crit[3][i]);
+    line += visco_coeff_words(i);
+    // (read_data reads lines of up to 255 characters)
+    if (line.size() > 255)
+      error->one(FLERR, "Bond style rrp/binder: bond type {}'s coefficients with its relaxation "
+                        "series take {} characters, more than the 255 of a data file's line: "
+                        "write_data ... nocoeff, and give them with bond_coeff",
+                 i, line.size());
     fmt::print(fp, "{}\n", line);
   }
 }

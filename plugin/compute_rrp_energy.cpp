@@ -19,7 +19,9 @@ using namespace LAMMPS_NS;
 
 static constexpr int NTERMS = 5;    // summed over the ranks
 static constexpr int NMODES = 5;    // ruptures by mode: axial, shear, bending, twist, rotation
-static constexpr int NVALUES = 7 + NMODES;    // plus released energy, ruptured binders, by mode
+// plus released energy, ruptured binders, by mode; the work dissipated by the binders' viscous
+// branches and the energy in their springs (part of elements 1-3)
+static constexpr int NVALUES = 7 + NMODES + 2;
 
 ComputeRRPEnergy::ComputeRRPEnergy(LAMMPS *lmp, int narg, char **arg) : Compute(lmp, narg, arg)
 {
@@ -55,11 +57,14 @@ void ComputeRRPEnergy::compute_vector()
     error->all(FLERR, "Compute rrp/energy: energy was not tallied on the needed timestep");
 
   // each style's own tallies, read through extract()
-  double local[NTERMS] = {0.0, 0.0, 0.0, 0.0, 0.0};
+  double local[NTERMS + 2] = {0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0};
   Bond *bond = RRPOrientation::binder(lmp);
   if (bond) {
     auto eterm = static_cast<double *>(extract_from(bond, "eterm"));
     for (int k = 0; k < 3; k++) local[k] = eterm[k];
+    auto vterm = static_cast<double *>(extract_from(bond, "vterm"));
+    local[NTERMS] = vterm[1];        // dissipated by the living binders
+    local[NTERMS + 1] = vterm[0];    // in their branch springs
   }
   if (Pair *pair = force->pair_match("^rrp/hertz", 0)) local[3] = pair->eng_vdwl;
   for (auto &fix : RRPRegister::fixes_of(modify, "rrp/wall")) {
@@ -68,12 +73,17 @@ void ComputeRRPEnergy::compute_vector()
     if (!e) error->all(FLERR, "Compute rrp/energy: fix {} publishes no energy", fix->id);
     local[4] += *e;
   }
-  MPI_Allreduce(local, vector, NTERMS, MPI_DOUBLE, MPI_SUM, world);
+  double all[NTERMS + 2];
+  MPI_Allreduce(local, all, NTERMS + 2, MPI_DOUBLE, MPI_SUM, world);
+  for (int k = 0; k < NTERMS; k++) vector[k] = all[k];
   for (int k = NTERMS; k < NVALUES; k++) vector[k] = 0.0;
+  vector[12] = all[NTERMS];
+  vector[13] = all[NTERMS + 1];
   if (bond) {
     vector[5] = *static_cast<double *>(extract_from(bond, "released"));
     vector[6] = *static_cast<double *>(extract_from(bond, "nbroken"));
     auto modes = static_cast<double *>(extract_from(bond, "nbroken_mode"));
     for (int m = 0; m < NMODES; m++) vector[7 + m] = modes[1 + m];
+    vector[12] += *static_cast<double *>(extract_from(bond, "dissipated_broken"));
   }
 }

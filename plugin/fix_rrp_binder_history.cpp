@@ -19,6 +19,7 @@
 
 #include "rrp/binder.h"
 #include "rrp/rotation.h"
+#include "rrp/visco.h"
 
 #include <algorithm>
 #include <cmath>
@@ -28,16 +29,25 @@ using namespace LAMMPS_NS;
 
 // the per-atom array of the slots
 static constexpr const char *SLOTS_NAME = "rrp_binder_refs";
-// the restart record's version (rrp_restart.h), the slot layout: its one value is the count of
-// values per slot, 7 or 11
-static constexpr int LAYOUT = 3;
+// the restart record's version (rrp_restart.h), the slot layout: the count of values per slot,
+// the reference's (7 or 11), the branch state's terms per mode (4)
+static constexpr int LAYOUT = 4;
+
+/* the values of a slot of a reference of nref values and a branch state of vterms, or -1 */
+static int slot_width(int nref, const int vterms[4])
+{
+  const bool any = vterms[0] || vterms[1] || vterms[2] || vterms[3];
+  const int v = rrp_visco_state_size(vterms);
+  if ((nref != 7 && nref != 11) || v < 0) return -1;
+  return nref + (any ? v : 0);
+}
 
 FixRRPBinderHistory::FixRRPBinderHistory(LAMMPS *lmp, int narg, char **arg) :
-    FixBondHistory(lmp, narg, arg), stale(true), data_counts(false), data_released(0.0),
-    data_nbroken(0.0)
+    FixBondHistory(lmp, narg, arg), stale(true), nref(ndata == 11 ? 11 : 7), vterms{0, 0, 0, 0},
+    data_counts(false), data_released(0.0), data_nbroken(0.0), data_dissipated(0.0)
 {
-  if (ndata != 7 && ndata != 11)
-    error->all(FLERR, "Fix {} is internal to bond_style rrp/binder (7 or 11 values per slot)",
+  if (ndata < 7)
+    error->all(FLERR, "Fix {} is internal to bond_style rrp/binder (7 or more values per slot)",
                style);
   // references are captured bond by bond; what is stored is always valid
   stored_flag = 1;
@@ -96,6 +106,38 @@ void FixRRPBinderHistory::resize(int ndata_new)
   ensure(atom->nlocal + 1);
 }
 
+/* the layout of the slots, for their width (set by their maker: the binder, rrp/read_data) */
+
+void FixRRPBinderHistory::set_layout(int nref_new, const int vterms_new[4])
+{
+  if (slot_width(nref_new, vterms_new) != ndata)
+    error->all(FLERR, "Fix {} {}: a layout of {} reference values and viscous terms {} {} {} {} "
+               "does not make slots of {} values", style, id, nref_new, vterms_new[0],
+               vterms_new[1], vterms_new[2], vterms_new[3], ndata);
+  nref = nref_new;
+  std::copy(vterms_new, vterms_new + 4, vterms);
+}
+
+void FixRRPBinderHistory::widen(const int vterms_new[4])
+{
+  const int wide = slot_width(nref, vterms_new);
+  if (wide < ndata || ndata != nref)
+    error->all(FLERR, "Fix {} {}: slots of {} values cannot take a branch state of terms {} {} "
+               "{} {}", style, id, ndata, vterms_new[0], vterms_new[1], vterms_new[2],
+               vterms_new[3]);
+  const int old = ndata, nlocal = atom->nlocal;
+  std::vector<double> keep((size_t) nlocal * nbond * old);
+  for (int i = 0; i < nlocal; i++)
+    std::copy(atom->darray[index][i], atom->darray[index][i] + nbond * old,
+              keep.begin() + (size_t) i * nbond * old);
+  resize(wide);
+  for (int i = 0; i < nlocal; i++)
+    for (int m = 0; m < nbond; m++)
+      std::copy(keep.begin() + ((size_t) i * nbond + m) * old,
+                keep.begin() + ((size_t) i * nbond + m + 1) * old, slot(i, m));
+  std::copy(vterms_new, vterms_new + 4, vterms);
+}
+
 double FixRRPBinderHistory::memory_usage()
 {
   return (double) rows * nbond * ndata * sizeof(double) +
@@ -148,9 +190,10 @@ void FixRRPBinderHistory::index_slots()
   const int nlocal = atom->nlocal;
   tagint *tag = atom->tag;
   bond_slot.resize((size_t) nbondlist);
+  bond_twin.resize((size_t) nbondlist);
   const int ntypes = atom->nbondtypes;
   for (int n = 0; n < nbondlist; n++) {
-    bond_slot[n] = nullptr;
+    bond_slot[n] = bond_twin[n] = nullptr;
     // LAMMPS's read_restart takes the bond types as they are: one beyond the types would read
     // past every per-type coefficient
     if (bondlist[n][2] > ntypes)
@@ -161,8 +204,7 @@ void FixRRPBinderHistory::index_slots()
       if (a >= nlocal) continue;
       const int m = rrp_bond_slot(atom, a, tag[b]);
       if (m < 0) continue;
-      bond_slot[n] = slot(a, m);
-      break;
+      (bond_slot[n] ? bond_twin[n] : bond_slot[n]) = slot(a, m);
     }
   }
   stale = false;
@@ -187,7 +229,8 @@ void FixRRPBinderHistory::set_bond(int i, int j, const double *values)
     for (int m = 0; m < atom->num_bond[a]; m++)
       if (atom->bond_atom[a][m] == tag[b]) {
         double *s = slot(a, m);
-        for (int k = 0; k < ndata; k++) s[k] = values[k];
+        for (int k = 0; k < nref; k++) s[k] = values[k];
+        for (int k = nref; k < ndata; k++) s[k] = 0.0;    // branches relaxed at bonding
       }
   }
 }
@@ -199,19 +242,26 @@ void FixRRPBinderHistory::set_bond(int i, int j, const double *values)
 
 void FixRRPBinderHistory::write_restart(FILE *fp)
 {
-  RRPRestart::write_fix(lmp, fp, LAYOUT, {(double) ndata});
+  RRPRestart::write_fix(lmp, fp, LAYOUT,
+                        {(double) ndata, (double) nref, (double) vterms[0], (double) vterms[1],
+                         (double) vterms[2], (double) vterms[3]});
 }
 
 void FixRRPBinderHistory::restart(char *buf)
 {
-  const double nd = RRPRestart::read_fix(lmp, buf, fmt::format("Fix {} {} (the binders' "
-                                                                "references)", style, id),
-                                         LAYOUT, 1)[0];
+  const auto r = RRPRestart::read_fix(lmp, buf, fmt::format("Fix {} {} (the binders' "
+                                                             "references)", style, id),
+                                      LAYOUT, 6);
   stored_flag = 1;
-  if (nd != 7 && nd != 11)
-    error->all(FLERR, "Fix {} {}: the restart file has {} values per binder; the binders have 7 "
-               "or 11", style, id, nd);
-  resize((int) nd);
+  int vt[4];
+  for (int m = 0; m < 4; m++) vt[m] = (r[2 + m] >= 0.0 && r[2 + m] <= RRP_VISCO_TERMS) ? (int) r[2 + m] : -1;
+  const int width = (r[1] == 7.0 || r[1] == 11.0) ? slot_width((int) r[1], vt) : -1;
+  if (width < 0 || width != r[0])
+    error->all(FLERR, "Fix {} {}: the restart file's binders have {} values per bond, which is "
+               "not a reference of {} values with viscous terms {} {} {} {}", style, id, r[0], r[1],
+               r[2], r[3], r[4], r[5]);
+  resize(width);
+  set_layout((int) r[1], vt);
 }
 
 int FixRRPBinderHistory::pack_restart(int i, double *buf)
@@ -249,7 +299,9 @@ void FixRRPBinderHistory::unpack_restart(int nlocal, int nth)
     std::copy(rec + 2 + slot * ndata, rec + 2 + (slot + 1) * ndata, to);
     int which = 0;
     double norm = 0.0;
-    if (rrp_binder_slot_unit(to, ndata, RRP_QUAT_UNIT_TOL, &which, &norm) != RRP_OK)
+    bool finite = true;
+    for (int k = nref; k < ndata; k++) finite = finite && std::isfinite(to[k]);
+    if (!finite || rrp_binder_slot_unit(to, nref, RRP_QUAT_UNIT_TOL, &which, &norm) != RRP_OK)
       error->one(FLERR,
                  "{}: the restart file's binder reference {} of atom {} is damaged (a value not "
                  "finite, or a quaternion of norm {})",
@@ -289,9 +341,16 @@ void FixRRPBinderHistory::write_data_header(FILE *fp, int mth)
     if (r) released = *r;
     if (b) nbroken = *b;
   }
-  fmt::print(fp, "{} {} values per bond, released {:.17g} in {} ruptures; read this data file "
-                 "with the command rrp/read_data of the rrp-lammps plugin\n",
-             DATA_HEADER, ndata, released, nbroken);
+  double dissipated = 0.0;
+  if (RRPOrientation::binder(lmp)) {
+    auto *d = (double *) force->bond->extract("dissipated_broken", dim);
+    if (d) dissipated = *d;
+  }
+  fmt::print(fp, "{} {} values per bond, released {:.17g} in {} ruptures; reference {} viscous "
+                 "{} {} {} {} dissipated {:.17g}; read this data file with the command "
+                 "rrp/read_data of the rrp-lammps plugin\n",
+             DATA_HEADER, ndata, released, nbroken, nref, vterms[0], vterms[1], vterms[2],
+             vterms[3], dissipated);
 }
 
 void FixRRPBinderHistory::write_data_section_size(int mth, int &nx, int &ny)
@@ -337,9 +396,10 @@ void FixRRPBinderHistory::write_data_section_keyword(int mth, FILE *fp)
     return;
   }
   fmt::print(fp,
-             "\n{} # bond_style rrp/binder: ID_i ID_j (i the lower ID), r_i (3), p (4){} "
+             "\n{} # bond_style rrp/binder: ID_i ID_j (i the lower ID), r_i (3), p (4){}{} "
              "(zeros: not yet captured)\n\n",
-             DATA_SECTION, ndata == 11 ? ", then ID_i ID_j q_j0 (4)" : "");
+             DATA_SECTION, nref == 11 ? ", q_j0 (4)" : "",
+             ndata > nref ? ", the viscous branch state" : "");
 }
 
 void FixRRPBinderHistory::write_data_section(int mth, FILE *fp, int n, double **buf,

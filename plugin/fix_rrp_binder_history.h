@@ -7,9 +7,11 @@
    into restart files (self-describing: the layout and width travel with each atom's data).
    write_data writes them in the Binders section, one line per bond, which rrp/read_data reads.
 
-   Slot layout (ndata values, i the bond's atom with the lower ID): r_i (3), p (4) as
-   rrp_binder_ref, then for ndata = 11 q_j0 (4), which only the printed shear form reads. A slot
-   whose p is zero has no reference yet: the binder captures it when it first computes the bond.
+   Slot layout (ndata values, i the bond's atom with the lower ID): the reference, nref values:
+   r_i (3), p (4) as rrp_binder_ref, then for nref = 11 q_j0 (4), which only the printed shear
+   form reads; then, for viscoelastic binders, the branch state of rrp/visco.h with vterms terms
+   per mode (ndata = nref + rrp_visco_state_size(vterms)). A slot whose p is zero has no
+   reference yet: the binder captures it when it first computes the bond.
 ------------------------------------------------------------------------- */
 
 #ifdef FIX_CLASS
@@ -64,12 +66,25 @@ class FixRRPBinderHistory : public FixBondHistory {
   void index_slots();
   // the per-atom array has moved since index_slots() (grown): index again before use
   bool stale;
-  // the values of the slots of bond (i, j) on its local atoms
+  // with newton_bond off, the other local atom's slot of bond n when both atoms are local (its
+  // copy, which the binder's branch update keeps equal), else nullptr
+  double *twin_of_bond(int n) const { return bond_twin[n]; }
+  // the reference of bond (i, j) into its slots on its local atoms (nref values, the widest
+  // reference's first), its branch state relaxed
   void set_bond(int i, int j, const double *values);
+
+  // the layout: values of the reference (7, 11) and the terms per mode of the branch state
+  int nref;
+  int vterms[4];
+  void set_layout(int nref_new, const int vterms_new[4]);
+  // the branch state of a slot (nullptr when there is none)
+  double *branches(double *s) const { return ndata > nref ? s + nref : nullptr; }
+  // slots made wider to hold a branch state, every reference kept, the new values 0
+  void widen(const int vterms_new[4]);
 
   // released energy and rupture count brought by a data file, for the binder (once)
   bool data_counts;
-  double data_released, data_nbroken;
+  double data_released, data_nbroken, data_dissipated;
 
   // another width of the slots (all set to none)
   void resize(int ndata_new);
@@ -80,6 +95,7 @@ class FixRRPBinderHistory : public FixBondHistory {
 
  private:
   std::vector<double *> bond_slot;    // per bond list entry: its slot, or nullptr
+  std::vector<double *> bond_twin;    // and the other local copy (newton_bond off)
   int rows;                           // rows of the per-atom array (owned atoms, and one more)
   void ensure(int n);
 };

@@ -19,8 +19,10 @@
 
 #include "rrp/binder.h"
 #include "rrp/rotation.h"
+#include "rrp/visco.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstddef>
 #include <cstring>
 
@@ -79,7 +81,7 @@ void ReadDataRRP::command(int narg, char **arg)
 FixRRPReadData::FixRRPReadData(LAMMPS *lmp, int narg, char **arg) :
     Fix(lmp, narg, arg), nbonds_before(atom->nbonds), orient_header(false),
     binder_header(false), orient_read(false), binder_read(false), ndata(0), released(0.0),
-    nbroken(0.0), norient(0), nslots(0), orient_line(0), binder_line(0), pending_a(0),
+    nbroken(0.0), nref(7), vterms{0, 0, 0, 0}, dissipated(0.0), norient(0), nslots(0), orient_line(0), binder_line(0), pending_a(0),
     pending_b(0)
 {
   if (narg != 3 || strcmp(id, READER_ID) != 0)
@@ -101,16 +103,26 @@ void FixRRPReadData::read_data_header(char *line)
                                   strlen(FixRRPBinderHistory::DATA_HEADER));
   try {
     ndata = utils::inumeric(FLERR, words.at(0), false, lmp);
+    // (a file of an earlier version has no layout: its slots are references alone)
+    nref = ndata;
+    for (int &v : vterms) v = 0;
     for (size_t k = 0; k + 1 < words.size(); k++) {
       if (words[k] == "released") released = utils::numeric(FLERR, words[k + 1], false, lmp);
       if (words[k] == "in") nbroken = utils::numeric(FLERR, words[k + 1], false, lmp);
+      if (words[k] == "reference") nref = utils::inumeric(FLERR, words[k + 1], false, lmp);
+      if (words[k] == "dissipated") dissipated = utils::numeric(FLERR, words[k + 1], false, lmp);
+      if (words[k] == "viscous")
+        for (int m = 0; m < 4; m++) vterms[m] = utils::inumeric(FLERR, words.at(k + 1 + m), false, lmp);
     }
   } catch (std::out_of_range &) {
     ndata = 0;
   }
-  if (ndata != 7 && ndata != 11)
+  const bool viscous = vterms[0] || vterms[1] || vterms[2] || vterms[3];
+  const int vsize = rrp_visco_state_size(vterms);
+  if ((nref != 7 && nref != 11) || vsize < 0 || ndata != nref + (viscous ? vsize : 0))
     error->all(FLERR, "rrp/read_data: the data file's binder header line is not one that "
-                      "write_data writes (7 or 11 values per bond): {}", utils::trim(line));
+                      "write_data writes (7 or 11 reference values per bond and a viscous state "
+                      "that adds up): {}", utils::trim(line));
 }
 
 bigint FixRRPReadData::read_data_skip_lines(char *keyword)
@@ -227,7 +239,12 @@ void FixRRPReadData::check_bond(std::vector<double> &v, bigint line)
 {
   int which = 0;
   double norm = 0.0;
-  const int status = rrp_binder_slot_unit(v.data(), (int) v.size(), RRP_QUAT_UNIT_TOL, &which, &norm);
+  int status = rrp_binder_slot_unit(v.data(), nref, RRP_QUAT_UNIT_TOL, &which, &norm);
+  for (int k = nref; k < (int) v.size() && status == RRP_OK; k++)
+    if (!std::isfinite(v[k])) {
+      status = RRP_ENONFINITE;
+      which = k;
+    }
   if (status == RRP_OK) return;
   if (status == RRP_ENONFINITE)
     error->all(FLERR, "rrp/read_data: line {} of section {} (bond {}-{}): value {} is {}", line,
@@ -260,10 +277,12 @@ void FixRRPReadData::set_bonds()
   if (!history) {
     modify->add_fix(fmt::format("{} all BOND_HISTORY/RRP 0 {}", HISTORY_ID, ndata));
     history = dynamic_cast<FixRRPBinderHistory *>(modify->get_fix_by_id(HISTORY_ID));
+    if (history) history->set_layout(nref, vterms);
   }
   if (!history)
     error->all(FLERR, "rrp/read_data: fix {} exists and is not the binders' history", HISTORY_ID);
-  if (history->get_ndata() != ndata)
+  if (history->get_ndata() != ndata || history->nref != nref ||
+      !std::equal(vterms, vterms + 4, history->vterms))
     error->all(FLERR, "rrp/read_data: the data file's binders have {} values per bond, those "
                       "defined already {}: read the file into a new box", ndata,
                history->get_ndata());
@@ -339,6 +358,7 @@ void FixRRPReadData::after_read(const std::string &file)
       history->data_counts = true;
       history->data_released = released;
       history->data_nbroken = nbroken;
+      history->data_dissipated = dissipated;
     }
   }
 

@@ -55,6 +55,8 @@ class FixRRPReadData : public Fix {
   bool orient_read, binder_read;
   int ndata;                  // values per bond in the Binders section
   double released, nbroken;   // from the binders' header line
+  int nref, vterms[4];        // and the slots' layout: reference values, viscous terms per mode
+  double dissipated;          // work dissipated by ruptured viscous binders
   bigint norient;             // orientations set on this rank
   bigint nslots;              // slots set on this rank
   bigint orient_line, binder_line;    // lines of each section read so far (for messages)

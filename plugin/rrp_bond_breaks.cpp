@@ -12,6 +12,7 @@
 #include "modify.h"
 #include "update.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 
@@ -31,7 +32,7 @@ int LAMMPS_NS::rrp_bond_slot(const Atom *atom, int a, tagint partner)
 }
 
 RRPBondBreaks::RRPBondBreaks(LAMMPS *lmp, const std::string &style_name) :
-    Pointers(lmp), released(0.0), nbroken(0.0), style(style_name), store_freq(0), store(nullptr)
+    Pointers(lmp), released(0.0), nbroken(0.0), dissipated(0.0), step_dissipated(0.0), style(style_name), store_freq(0), store(nullptr)
 {
   for (int m = 0; m <= NMODES; m++) nbroken_mode[m] = step[m] = 0.0;
 }
@@ -143,9 +144,13 @@ bool RRPBondBreaks::end_step(FixBondHistory *history)
   for (const auto &b : broken) remove(b.i, b.j, history);
   const bool moved = !broken.empty();
   broken.clear();
-  double all[NMODES + 1];
-  MPI_Allreduce(step, all, NMODES + 1, MPI_DOUBLE, MPI_SUM, world);
+  double mine[NMODES + 2], all[NMODES + 2];
+  std::copy(step, step + NMODES + 1, mine);
+  mine[NMODES + 1] = step_dissipated;
+  MPI_Allreduce(mine, all, NMODES + 2, MPI_DOUBLE, MPI_SUM, world);
   released += all[0];
+  dissipated += all[NMODES + 1];
+  step_dissipated = 0.0;
   double count = 0.0;
   for (int m = 1; m <= NMODES; m++) {
     nbroken_mode[m] += all[m];

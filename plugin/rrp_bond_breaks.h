@@ -49,6 +49,8 @@ class RRPBondBreaks : protected Pointers {
   // totals, the same on every rank (restart and data files carry them)
   double released;                 // energy released by all breaks so far
   double nbroken;                  // number of breaks so far
+  double dissipated;               // work the broken binders' viscous branches had dissipated
+  double step_dissipated;          // of it, this step's on this rank (the binder adds to it)
   double nbroken_mode[NMODES + 1];    // of them, by mode (index 0 unused)
 
  private:
