@@ -89,7 +89,7 @@ bool RRPOrientation::sphere_integrator(const char *style)
 
 bool RRPOrientation::advances(Fix *f, int layout)
 {
-  if (sphere_integrator(f->style)) return true;
+  if (sphere_integrator(f->style) || utils::strmatch(f->style, "^rrp/turn")) return true;
   return layout == ATOM_QUAT && utils::strmatch(f->style, "^nve/bpm/sphere");
 }
 

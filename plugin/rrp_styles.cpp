@@ -17,6 +17,7 @@
 #include "fix_rrp_nve_asphere.h"
 #include "fix_rrp_orientation.h"
 #include "fix_rrp_read_data.h"
+#include "fix_rrp_turn.h"
 #include "fix_rrp_wall.h"
 #include "pair_rrp_hertz.h"
 
@@ -50,6 +51,8 @@ const entry STYLES[] = {
      &create_v2<FixRRPGravity>},
     {"fix", "rrp/wall", "Hertzian particle-wall contact with a plane wall", nullptr,
      &create_v2<FixRRPWall>},
+    {"fix", "rrp/turn", "prescribed turn of orientations about a fixed axis (an equal-style angle)",
+     nullptr, &create_v2<FixRRPTurn>},
     {"fix", "rrp/damping", "viscous or Cundall damping with its dissipated work tallied", nullptr,
      &create_v2<FixRRPDamping>},
     {"bond", "rrp/binder", "binder bond: torsion/bending, axial and shear loads with torques",
