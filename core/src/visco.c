@@ -62,8 +62,14 @@ int rrp_visco_burgers(double e1, double eta1, double e2, double eta2, rrp_visco_
   /* p1^2 - 4 p2 = (a - c)^2 + b (b + 2 a + 2 c), a sum of positive terms */
   const double A = sqrt((a - c) * (a - c) + b * (b + 2.0 * a + 2.0 * c));
   const double tau1 = 0.5 * (p1 + A), tau2 = p2 / tau1; /* 1/r1, 1/r2 */
-  const double q1 = eta1, q2 = eta1 * c;
-  const double k1 = (q1 - q2 / tau1) / A, k2 = (q2 / tau2 - q1) / A;
+  /* k1 = (q1 - q2/tau1)/A = eta1 (tau1 - c)/(tau1 A) and k2 = (q2/tau2 - q1)/A = e1 (tau1 - a)/A
+   * (q1 = eta1, q2 = eta1 c, tau1 tau2 = a c), with tau1 - c = (b + (a - c) + A)/2 and
+   * tau1 - a = (b - (a - c) + A)/2, sums of the small quantities rather than differences of the
+   * nearly equal tau1 and c (or a) when b is small; and where A and -(a - c) or (a - c) nearly
+   * cancel (a and c far apart, b small), A -+ (a - c) = b (b + 2 a + 2 c)/(A +- (a - c)) */
+  const double D = a - c, B = b * (b + 2.0 * a + 2.0 * c);
+  const double apd = D >= 0.0 ? A + D : B / (A - D), amd = D <= 0.0 ? A - D : B / (A + D);
+  const double k1 = eta1 * (0.5 * (b + apd)) / (tau1 * A), k2 = e1 * (0.5 * (b + amd)) / A;
   if (!finite(tau1) || !finite(tau2) || !(tau2 > 0.0) || !(k1 > 0.0) || !(k2 > 0.0) ||
       !finite(k1 + k2))
     return RRP_EDOMAIN;
