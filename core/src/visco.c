@@ -13,7 +13,7 @@
 /* where each mode's measure starts in the measures (and in a state): eps, shear, bend, tau */
 static const int MEASURE_AT[RRP_VISCO_MODES] = {0, 1, 4, 7};
 
-static int finite(double v)
+static int is_finite(double v)
 {
   return fabs(v) <= 1.79769313486231570815e+308;
 }
@@ -28,7 +28,7 @@ int rrp_visco_series_check(const rrp_visco_series *s, int *term)
     for (int k = 0; k < s->n && fault == RRP_VISCO_FINE; k++) {
       if (!(s->g[k] > 0.0) || !(s->g[k] <= 1.0))
         fault = RRP_VISCO_WEIGHT;
-      else if (!(s->tau[k] > 0.0) || !finite(s->tau[k]))
+      else if (!(s->tau[k] > 0.0) || !is_finite(s->tau[k]))
         fault = RRP_VISCO_TIME;
       if (fault != RRP_VISCO_FINE) bad = k;
       sum += s->g[k];
@@ -56,7 +56,7 @@ int rrp_visco_burgers(double e1, double eta1, double e2, double eta2, rrp_visco_
 {
   const double v[4] = {e1, eta1, e2, eta2};
   for (int k = 0; k < 4; k++)
-    if (!(v[k] > 0.0) || !finite(v[k])) return RRP_EDOMAIN;
+    if (!(v[k] > 0.0) || !is_finite(v[k])) return RRP_EDOMAIN;
   const double a = eta1 / e1, b = eta1 / e2, c = eta2 / e2;
   const double p1 = a + b + c, p2 = a * c;
   /* p1^2 - 4 p2 = (a - c)^2 + b (b + 2 a + 2 c), a sum of positive terms */
@@ -70,8 +70,8 @@ int rrp_visco_burgers(double e1, double eta1, double e2, double eta2, rrp_visco_
   const double D = a - c, B = b * (b + 2.0 * a + 2.0 * c);
   const double apd = D >= 0.0 ? A + D : B / (A - D), amd = D <= 0.0 ? A - D : B / (A + D);
   const double k1 = eta1 * (0.5 * (b + apd)) / (tau1 * A), k2 = e1 * (0.5 * (b + amd)) / A;
-  if (!finite(tau1) || !finite(tau2) || !(tau2 > 0.0) || !(k1 > 0.0) || !(k2 > 0.0) ||
-      !finite(k1 + k2))
+  if (!is_finite(tau1) || !is_finite(tau2) || !(tau2 > 0.0) || !(k1 > 0.0) || !(k2 > 0.0) ||
+      !is_finite(k1 + k2))
     return RRP_EDOMAIN;
   s->n = 2;
   s->g[0] = k1 / e1;
@@ -108,21 +108,21 @@ void rrp_visco_dynamic(const rrp_visco_series *s, double omega, double *storage,
 
 int rrp_visco_shift_wlf(double c1, double c2, double tref, double t, double *at)
 {
-  if (!finite(c1) || !finite(c2) || !finite(tref) || !finite(t)) return RRP_EDOMAIN;
+  if (!is_finite(c1) || !is_finite(c2) || !is_finite(tref) || !is_finite(t)) return RRP_EDOMAIN;
   const double den = c2 + t - tref;
   if (!(den > 0.0)) return RRP_EDOMAIN;
   const double a = pow(10.0, -c1 * (t - tref) / den);
-  if (!finite(a) || !(a > 0.0)) return RRP_ENONFINITE;
+  if (!is_finite(a) || !(a > 0.0)) return RRP_ENONFINITE;
   *at = a;
   return RRP_OK;
 }
 
 int rrp_visco_shift_arrhenius(double ta, double tref, double t, double *at)
 {
-  if (!finite(ta) || !finite(tref) || !finite(t) || !(t > 0.0) || !(tref > 0.0))
+  if (!is_finite(ta) || !is_finite(tref) || !is_finite(t) || !(t > 0.0) || !(tref > 0.0))
     return RRP_EDOMAIN;
   const double a = exp(ta * (1.0 / t - 1.0 / tref));
-  if (!finite(a) || !(a > 0.0)) return RRP_ENONFINITE;
+  if (!is_finite(a) || !(a > 0.0)) return RRP_ENONFINITE;
   *at = a;
   return RRP_OK;
 }
@@ -137,14 +137,15 @@ int rrp_visco_state_size(const int terms[RRP_VISCO_MODES])
   return size;
 }
 
-/* w3 = (x - 2 (1 - a) + (1 - a^2)/2)/x^2: its series below x = 0.1, where the difference
- * cancels (the terms of x^n/n! (-1)^(n+1) (2^(n-1) - 2), n >= 3, over x^2), else the difference
- * as 1/x - (1 - a)(3 - a)/(2 x^2), which goes to 0 as x grows without an infinity over another */
+/* w3 = (x - 2 (1 - a) + (1 - a^2)/2)/x^2: its series below x = 0.5, where the difference
+ * cancels (the terms of x^n/n! (-1)^(n+1) (2^(n-1) - 2), n >= 3, over x^2; to n = 30 the rest is
+ * below 1e-30), else the difference as 1/x - (1 - a)(3 - a)/(2 x^2) (at x = 0.5 it loses a factor
+ * of about 17 to cancellation), which goes to 0 as x grows without an infinity over another */
 static double weight3(double x, double a)
 {
-  if (x < 0.1) {
+  if (x < 0.5) {
     double sum = 0.0, term = x / 6.0, pow2 = 4.0; /* n = 3: x^(n-2)/n!, 2^(n-1) */
-    for (int n = 3; n <= 16; n++) {
+    for (int n = 3; n <= 30; n++) {
       const double sign = (n & 1) ? 1.0 : -1.0;
       sum += sign * (pow2 - 2.0) * term;
       term *= x / (n + 1);
@@ -161,7 +162,7 @@ int rrp_visco_step_set(const rrp_visco_series s[RRP_VISCO_MODES],
   if (!(dxi >= 0.0)) return RRP_EDOMAIN;
   for (int m = 0; m < RRP_VISCO_MODES; m++)
     if (rrp_visco_series_check(&s[m], NULL) != RRP_VISCO_FINE || !(stiffness[m] >= 0.0) ||
-        !finite(stiffness[m]))
+        !is_finite(stiffness[m]))
       return RRP_EDOMAIN;
   memset(st, 0, sizeof(*st));
   for (int m = 0; m < RRP_VISCO_MODES; m++) {
@@ -350,7 +351,7 @@ int rrp_visco_binder(const rrp_visco_step *st, const int terms[RRP_VISCO_MODES],
   for (int k = 0; k < 3; k++) all += out->fi[k] + out->ti[k] + out->tj[k];
   for (int m = 0; m < RRP_VISCO_MODES; m++) all += out->stored[m];
   for (int c = 0; c < size; c++) all += 0.0 * next[c];
-  if (!finite(all)) {
+  if (!is_finite(all)) {
     memset(out, 0, sizeof(*out));
     return RRP_ENONFINITE;
   }
