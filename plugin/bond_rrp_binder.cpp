@@ -299,6 +299,7 @@ void BondRRPBinder::init_style()
       error->all(FLERR, "Bond style rrp/binder: bond type {} has no coefficients (bond_style "
                         "hybrid is not supported)", i);
   visco_init();
+  visco_check_temperature();
   find_history();
   if (fix_history->data_counts) {
     // a data file's released energy, rupture count and dissipated work continue

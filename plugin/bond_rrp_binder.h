@@ -119,6 +119,7 @@ class BondRRPBinder : public Bond {
   void visco_init();
   void visco_begin();
   double temperature_now();
+  void visco_check_temperature();
   void visco_check_history();
   std::string visco_coeff_words(int type) const;
   void visco_write_restart(FILE *fp, int version) const;

@@ -278,7 +278,6 @@ void BondRRPBinder::visco_init()
       error->all(FLERR, "Bond style rrp/binder temperature: variable {} is not equal-style",
                  temperature_var);
   }
-  if (shift_kind != SHIFT_NONE) temperature_now();    // (a temperature out of range ends here)
 }
 
 /* the temperature now, checked against the shift's range; and the shift factor a_T */
@@ -318,6 +317,14 @@ static double shift_factor(Error *error, int kind, const double c[3], double t, 
                         "on step {} overflows", t, step);
   }
   return at;
+}
+
+/* a temperature out of the shift's range ends the run at its setup, before any step */
+
+void BondRRPBinder::visco_check_temperature()
+{
+  if (any_viscous && shift_kind != SHIFT_NONE)
+    shift_factor(error, shift_kind, shift_c, temperature_now(), update->ntimestep);
 }
 
 /* ----------------------------------------------------------------------

@@ -101,6 +101,8 @@ void FixRRPReadData::read_data_header(char *line)
   binder_header = true;
   auto words = utils::split_words(strstr(line, FixRRPBinderHistory::DATA_HEADER) +
                                   strlen(FixRRPBinderHistory::DATA_HEADER));
+  for (auto &w : words)
+    if (!w.empty() && (w.back() == ';' || w.back() == ',')) w.pop_back();
   try {
     ndata = utils::inumeric(FLERR, words.at(0), false, lmp);
     // (a file of an earlier version has no layout: its slots are references alone)

@@ -3,7 +3,7 @@ import rrptest as t
 
 wd = t.workdir("plugin")
 out = t.must_run("plugin load ${plugin}\nplugin list\n", wd)
-STYLES = [("fix", "rrp/nve"), ("fix", "rrp/nve/asphere"), ("fix", "rrp/gravity"), ("fix", "rrp/wall"), ("bond", "rrp/binder"),
+STYLES = [("fix", "rrp/nve"), ("fix", "rrp/nve/asphere"), ("fix", "rrp/gravity"), ("fix", "rrp/wall"), ("fix", "rrp/turn"), ("bond", "rrp/binder"),
           ("pair", "rrp/hertz"), ("compute", "rrp/atom"), ("compute", "rrp/momentum"),
           ("compute", "rrp/energy"), ("command", "rrp/read_data"), ("fix", "RRP/ORIENTATION"),
           ("fix", "BOND_HISTORY/RRP"), ("fix", "RRP/READ_DATA"), ("fix", "rrp/damping"),

@@ -114,17 +114,19 @@ with open(os.path.join(wd, "binder.restart"), "rb") as fh:
     raw = fh.read()
 AGAIN = "write the restart again"
 for what, old, new, says in (
-        ("bond_style rrp/binder's record", struct.pack("<dd", MAGIC, 5.0), struct.pack("<dd", MAGIC, 4.0),
-         "Bond style rrp/binder: the restart file's record of this style has version 4; this plugin "
-         "reads version 5"),
+        # (its own record, 18 values for one bond type; its relaxation series follow in two more)
+        ("bond_style rrp/binder's record", struct.pack("<ddd", MAGIC, 6.0, 18.0),
+         struct.pack("<ddd", MAGIC, 5.0, 18.0),
+         "Bond style rrp/binder: the restart file's record of this style has version 5; this plugin "
+         "reads version 6"),
         ("pair_style rrp/hertz's record", struct.pack("<ddd", MAGIC, 1.0, 2.0),
          struct.pack("<ddd", MAGIC, 7.0, 2.0),
          "Pair style rrp/hertz: the restart file's record of this style has version 7; this plugin "
          "reads version 1"),
-        ("the binder references' record", struct.pack("<dddd", MAGIC, 3.0, 1.0, 7.0),
-         struct.pack("<dddd", MAGIC, 2.0, 1.0, 7.0),
-         "(the binders' references): the restart file's record of this style has version 2; this "
-         "plugin reads version 3"),
+        ("the binder references' record", struct.pack("<dddd", MAGIC, 4.0, 6.0, 7.0),
+         struct.pack("<dddd", MAGIC, 3.0, 6.0, 7.0),
+         "(the binders' references): the restart file's record of this style has version 3; this "
+         "plugin reads version 4"),
         ("fix rrp/nve's record", struct.pack("<dddd", MAGIC, 3.0, 1.0, 2.0),
          struct.pack("<dddd", MAGIC, 1.0, 1.0, 2.0),
          "Fix rrp/nve 1: the restart file's record of this style has version 1; this plugin reads "
