@@ -313,4 +313,72 @@ rc, out = t.run_lammps(RESUME_DATA.replace("bond_style      rrp/binder shear lin
     wd, variables={"grid": "* * *", "newton": "on"})
 t.check("branches relaxed: the elastic file's binders take relaxed branches and run",
         rc == 0 and "viscous branches start relaxed" in out, first_error(out))
+# 6. fix rrp/turn: the orientation after many steps is the turn by the variable's angle
+TURN = """
+plugin load ${plugin}
+units           lj
+atom_style      bpm/sphere
+boundary        m m m
+region          box block -4 4 -4 4 -4 4
+create_box      1 box bond/types 1 extra/bond/per/atom 2 extra/special/per/atom 4
+create_atoms    1 single -0.5 0 0
+create_atoms    1 single 0.5 0 0
+set             group all diameter 1.0
+set             group all mass 1.0
+set             atom 2 quat 0.3 0.4 0.5 40.0
+create_bonds    single/bond 1 1 2
+special_bonds   lj/coul 1.0 1.0 1.0
+comm_modify     vel yes
+bond_style      rrp/binder shear linear
+bond_coeff      1 10.0 4.0 200.0 200.0 prony all 0.5 0.2
+group           two id 2
+variable        a equal 0.7*sin(3.0*time)
+fix             t two ${turnargs}
+compute         q all property/atom quatw quati quatj quatk
+thermo_style    custom step f_t[1] f_t[2]
+thermo_modify   format float %.17g
+thermo          500
+timestep        0.001
+run             0
+write_dump      all custom q0.dump id c_q[1] c_q[2] c_q[3] c_q[4] modify format float %.17g sort id
+run             2000
+write_dump      all custom q1.dump id c_q[1] c_q[2] c_q[3] c_q[4] modify format float %.17g sort id
+print           "ANGLE $(f_t[1]:%.17g) TORQUE $(f_t[2]:%.17g)"
+"""
+
+
+def qmul(p, q):
+    return [p[0] * q[0] - p[1] * q[1] - p[2] * q[2] - p[3] * q[3],
+            p[0] * q[1] + p[1] * q[0] + p[2] * q[3] - p[3] * q[2],
+            p[0] * q[2] - p[1] * q[3] + p[2] * q[0] + p[3] * q[1],
+            p[0] * q[3] + p[1] * q[2] - p[2] * q[1] + p[3] * q[0]]
+
+
+wd = t.workdir("visco-turn")
+out = t.must_run(TURN, wd, variables={"turnargs": "rrp/turn 0 3 4 v_a"})
+q0, q1 = dump_rows(os.path.join(wd, "q0.dump")), dump_rows(os.path.join(wd, "q1.dump"))
+angle = 0.7 * math.sin(3.0 * 2.0)
+got = float(next(l for l in out.splitlines() if l.startswith("ANGLE")).split()[1])
+half = 0.5 * angle
+dq = [math.cos(half), 0.0, 0.6 * math.sin(half), 0.8 * math.sin(half)]
+expected = qmul(dq, q0[1][1:])
+dev = max(abs(a - b) for a, b in zip(expected, q1[1][1:]))
+t.check("fix rrp/turn: after 2000 steps the orientation is the turn by the variable's angle",
+        dev < 1e-12 and abs(got - angle) < 1e-15 and q1[0][1:] == q0[0][1:],
+        f"angle {got:.17g} (expected {angle:.17g}), largest quaternion difference {dev:.3g}; atom 1 untouched")
+for name, args, msg in (
+        ("a zero axis", "rrp/turn 0 0 0 v_a", "the axis (0 0 0) is zero"),
+        ("an angle not a variable", "rrp/turn 1 0 0 0.5", "must be an equal-style variable, v_name"),
+        ("a missing variable", "rrp/turn 1 0 0 v_nope", "variable nope does not exist"),
+        ("an atom-style variable", "rrp/turn 1 0 0 v_aa", "variable aa is not equal-style")):
+    wd = t.workdir("visco-turn-bad")
+    rc, out = t.run_lammps(TURN.replace("variable        a equal", "variable        aa atom x\nvariable        a equal"),
+                           wd, variables={"turnargs": args})
+    err = first_error(out)
+    t.check(f"fix rrp/turn refuses {name}", rc != 0 and msg in err, err)
+wd = t.workdir("visco-turn-bad")
+rc, out = t.run_lammps(TURN.replace("fix             t two ${turnargs}", "fix             t two ${turnargs}\nfix             n all rrp/nve"),
+                       wd, variables={"turnargs": "rrp/turn 1 0 0 v_a"})
+err = first_error(out)
+t.check("fix rrp/turn refuses atoms another fix integrates", rc != 0 and "that fix n (style rrp/nve) integrates too" in err, err)
 t.finish()
