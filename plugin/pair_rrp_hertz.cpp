@@ -93,6 +93,12 @@ void PairRRPHertz::init_style()
   // each type, as pair granular takes it)
   double local = 0.0;
   for (int i = 0; i < atom->nlocal; i++) local = std::max(local, atom->radius[i]);
+  // the per-type stiffnesses are read at each pair's types: a type beyond them (a damaged restart
+  // file, which LAMMPS's read_restart takes as it is) would read past them
+  for (int i = 0; i < atom->nlocal; i++)
+    if (atom->type[i] < 1 || atom->type[i] > atom->ntypes)
+      error->one(FLERR, "Pair style rrp/hertz: atom {} has type {} of {} atom types", atom->tag[i],
+                 atom->type[i], atom->ntypes);
   MPI_Allreduce(&local, &maxrad, 1, MPI_DOUBLE, MPI_MAX, world);
   for (const char *inserter : {"^pour", "^deposit"})
     for (auto &fix : modify->get_fix_by_style(inserter))

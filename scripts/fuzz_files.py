@@ -5,7 +5,8 @@ with an ERROR (or run) on a damaged file, or does it crash or hang inside the pl
 Once per fuzz run, in a temporary folder: examples/composite/in.pack makes a small composite
 (a few hundred spheres, both orientation layouts) and writes it with write_data (sections
 Orientations and Binders) and write_restart; a third sample has the printed shear form's 11
-values per binder. Then each case takes one of these files, applies one to three mutations
+values per binder, a fourth viscoelastic binders (relaxation series in three modes) with
+their branch states. Then each case takes one of these files, applies one to three mutations
 (numbers, signs, NaN and infinities, counts, IDs, quaternion norms, truncation, swapped, dropped,
 duplicated or renamed sections and lines, the plugin's header lines; bytes, doubles, ints and
 chunks of a restart file, 40% of them just after the name of one of the plugin's styles, whose
@@ -81,7 +82,7 @@ boundary        p p f
 bond_style      rrp/binder shear ${shear}
 pair_style      rrp/hertz
 rrp/read_data   ${file}
-bond_coeff      1 10.0 200.0 200.0 0.02 0.15 0.15 0.25
+bond_coeff      1 10.0 200.0 200.0 0.02 0.15 0.15 0.25 ${series}
 pair_coeff      * * 2100.0
 """ + READ_COMMON
 READ_RESTART = """plugin load ${plugin}
@@ -93,6 +94,15 @@ read_restart    ${file}
 MAKE_PAPER = READ_DATA.replace("run             40", "run             20").replace(
     "write_data      out.data", "write_data      paper.data nocoeff").replace(
     "write_restart   out.restart", "write_restart   paper.data.restart")
+
+# the viscoelastic sample: the bpm sample read with relaxation series (branches relaxed), run,
+# written again with its branch states
+SERIES = "prony axial 0.5 0.3 prony bend 0.4 2.0 0.2 0.1 prony twist 0.3 1.0"
+MAKE_VISCO = READ_DATA.replace("run             40", "run             20").replace(
+    "bond_style      rrp/binder shear ${shear}", "bond_style      rrp/binder shear ${shear} branches relaxed").replace(
+    "write_data      out.data", "write_data      visco.data").replace(
+    "write_restart   out.restart", "write_restart   visco.data.restart")
+SAMPLE_SERIES = {"visco": SERIES}
 
 TIMEOUT = 30.0          # seconds for one case (a normal case takes about 1 s)
 MEMORY = 3 << 30        # address space of one lmp (a damaged count asks for more: an ERROR)
@@ -632,15 +642,41 @@ def reg_restart_peratom_count(blob):
     raise RuntimeError("fuzz: no per-atom binder record found in the restart file")
 
 
+def reg_restart_atom_type(blob):
+    """an atom type beyond the atom types in a restart file's atoms (LAMMPS's read_restart takes
+    it: pair rrp/hertz, and LAMMPS's neighbor binning before it, read per-type arrays past their
+    end). An atom's record starts x, y, z, then tag, type, mask and image as 64-bit integers: the
+    first atom of type 1 gets type 15."""
+    for o in range(0, len(blob) - 8 * 7):
+        x = struct.unpack_from("<3d", blob, o)
+        tag, typ, mask = struct.unpack_from("<3q", blob, o + 24)
+        if all(0.0 < c < 100.0 for c in x) and 1 <= tag <= 10 ** 6 and typ == 1 and 1 <= mask <= 15:
+            struct.pack_into("<q", blob, o + 32, 15)
+            return f"restart: atom type 15 at {o + 32} (pair rrp/hertz read past its coefficients)"
+    raise RuntimeError("fuzz: no atom record found in the restart file")
+
+
+def reg_visco_state_nan(lines):
+    """a viscoelastic binder's branch state with a NaN (rrp/read_data must refuse it: the
+    reference part alone was checked before branch states)"""
+    sec = next(s for s in parse_sections(lines) if s[0].startswith("Binders"))
+    k = sec[1] + 2 + 1    # the second line of the first bond (values 8 to 14: the branch state)
+    w = lines[k].split()
+    w[4] = "nan"
+    lines[k] = " ".join(w)
+    return "data: NaN in a binder's branch state"
+
+
 REGRESSIONS = [("sphere", "data", reg_orientation_id_beyond), ("bpm", "data", reg_binder_id_negative),
                ("sphere", "data", reg_binder_norm_half), ("bpm", "restart", reg_restart_bond_type),
-               ("sphere", "restart", reg_restart_peratom_count)]
+               ("sphere", "restart", reg_restart_peratom_count), ("sphere", "restart", reg_restart_atom_type),
+               ("visco", "data", reg_visco_state_nan)]
 
 
 # ---------------------------------------------------------------------------------------------
 
 def make_samples(lmp, plugin, wd):
-    """the three samples (sphere, bpm, paper), each a data file and a restart file"""
+    """the four samples (sphere, bpm, paper, visco), each a data file and a restart file"""
     samples = {}
     for name, astyle in LAYOUTS.items():
         d = os.path.join(wd, name)
@@ -665,18 +701,30 @@ def make_samples(lmp, plugin, wd):
     with open(os.path.join(d, "in.paper"), "w") as fh:
         fh.write(MAKE_PAPER)
     st, out, dt, p = run(lmp_command(lmp, plugin, "in.paper", {"astyle": "hybrid sphere bond", "shear": "paper",
-                                                               "file": "nobinders.data"}), d, 10 * TIMEOUT)
+                                                               "file": "nobinders.data", "series": ""}), d, 10 * TIMEOUT)
     if st != "ok":
         sys.exit(f"fuzz: the paper sample failed ({st}) in {d}:\n{out[-2000:]}")
     samples["paper"] = ("hybrid sphere bond", "paper", os.path.join(d, "paper.data"),
                         os.path.join(d, "paper.data.restart"))
+    # visco: the bpm sample with relaxation series and their branch states
+    d = os.path.join(wd, "visco")
+    os.makedirs(d)
+    with open(os.path.join(d, "in.visco"), "w") as fh:
+        fh.write(MAKE_VISCO)
+    st, out, dt, p = run(lmp_command(lmp, plugin, "in.visco", {"astyle": "bpm/sphere", "shear": "convected",
+                                                               "file": samples["bpm"][2], "series": SERIES}),
+                         d, 10 * TIMEOUT)
+    if st != "ok":
+        sys.exit(f"fuzz: the viscoelastic sample failed ({st}) in {d}:\n{out[-2000:]}")
+    samples["visco"] = ("bpm/sphere", "convected", os.path.join(d, "visco.data"),
+                        os.path.join(d, "visco.data.restart"))
     return samples
 
 
 def make_case(seed, k, samples):
     """(sample name, kind, mutated bytes or text, descriptions) of case k"""
     rng = random.Random(f"{seed}:{k}")
-    name = rng.choice(["sphere", "sphere", "bpm", "bpm", "paper"])
+    name = rng.choice(["sphere", "sphere", "bpm", "bpm", "paper", "visco"])
     kind = "data" if rng.random() < 0.6 else "restart"
     nmut = rng.choice([1, 1, 1, 2, 2, 3])
     desc = []
@@ -702,7 +750,8 @@ def run_case(lmp, plugin, samples, cdir, name, kind, content, timeout):
         fh.write(content)
     with open(os.path.join(cdir, "in.read"), "w") as fh:
         fh.write(READ_DATA if kind == "data" else READ_RESTART)
-    cmd = lmp_command(lmp, plugin, "in.read", {"astyle": astyle, "shear": shear, "file": fname})
+    cmd = lmp_command(lmp, plugin, "in.read", {"astyle": astyle, "shear": shear, "file": fname,
+                                               "series": SAMPLE_SERIES.get(name, "")})
     st, out, dt, p = run(cmd, cdir, timeout)
     result = {"status": st, "seconds": dt, "cmd": cmd, "out": out}
     if st == "hang":
@@ -747,12 +796,14 @@ def main():
     ncases = 100 if args.quick else args.cases
     t0 = time.time()
     wd = args.work or tempfile.mkdtemp(prefix="rrp-fuzz-")
-    if args.work and os.path.exists(os.path.join(wd, "paper", "paper.data.restart")):
+    if args.work and os.path.exists(os.path.join(wd, "visco", "visco.data.restart")):
         samples = {n: (a, s, os.path.join(wd, n, f"{n}.data"), os.path.join(wd, n, f"{n}.data.restart"))
                    for n, (a, s) in {"sphere": ("hybrid sphere bond", "convected"),
                                      "bpm": ("bpm/sphere", "convected")}.items()}
         samples["paper"] = ("hybrid sphere bond", "paper", os.path.join(wd, "paper", "paper.data"),
                             os.path.join(wd, "paper", "paper.data.restart"))
+        samples["visco"] = ("bpm/sphere", "convected", os.path.join(wd, "visco", "visco.data"),
+                            os.path.join(wd, "visco", "visco.data.restart"))
     else:
         os.makedirs(wd, exist_ok=True)
         samples = make_samples(lmp, plugin, wd)
