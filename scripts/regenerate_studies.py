@@ -31,6 +31,7 @@ STUDIES = {
     "rigid": ("study_rigid.py", ["table.md"], []),
     "composite": ("study_composite.py", ["table.md"], []),
     "torus-energy": ("study_torus_energy.py", ["results.md"], []),
+    "viscoelastic": ("study_viscoelastic.py", ["table.md"], []),
     "paper/pendulum_convergence": ("pendulum_convergence.py", ["convergence.csv"], []),
     "paper/torus_convergence": ("torus_convergence.py", ["convergence.csv"], []),
     "paper/torus_impact": ("torus_impact.py", ["energy.csv"], []),
