@@ -19,6 +19,7 @@
 
 #include "rrp/contact.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 
@@ -27,14 +28,12 @@ using namespace FixConst;
 
 FixRRPWall::FixRRPWall(LAMMPS *lmp, int narg, char **arg) :
     Fix(lmp, narg, arg), dim(0), side(1), coord(0.0), kpw(0.0), coord_var(nullptr),
-    coord_index(-1), local{0.0, 0.0}, total{0.0, 0.0}, reduced(0), wall_work{0.0, 0.0, 0.0, 0},
-    last_step(-1)
+    coord_index(-1), driven(0), load(0.0), mass(0.0), velocity(0.0), net_force(0.0), dtv(0.0),
+    dtf(0.0), load_var(nullptr), load_index(-1), load_work{0.0, 0.0, 0.0, 0}, local{0.0, 0.0},
+    total{0.0, 0.0}, reduced(0), wall_work{0.0, 0.0, 0.0, 0}, last_step(-1)
 {
   respa_level_support = 1;    // fix_modify respa N: the level of the force
   if (narg < 6) utils::missing_cmd_args(FLERR, "fix rrp/wall", error);
-  if (narg > 6)
-    error->all(FLERR, "Illegal fix rrp/wall command: unexpected argument {} (expected fix ID group "
-                      "rrp/wall face coord Kpw)", arg[6]);
   const char *faces[6] = {"xlo", "xhi", "ylo", "yhi", "zlo", "zhi"};
   int iface = -1;
   for (int k = 0; k < 6; k++)
@@ -55,6 +54,45 @@ FixRRPWall::FixRRPWall(LAMMPS *lmp, int narg, char **arg) :
   kpw = utils::numeric(FLERR, arg[5], false, lmp);
   if (!(kpw >= 0.0) || !std::isfinite(kpw))
     error->all(FLERR, "Fix rrp/wall Kpw = {} must be a finite number >= 0", arg[5]);
+
+  // keywords: load F (a number or v_name), mass M
+  bool have_load = false, have_mass = false;
+  for (int iarg = 6; iarg < narg; iarg += 2) {
+    const bool is_load = strcmp(arg[iarg], "load") == 0, is_mass = strcmp(arg[iarg], "mass") == 0;
+    if (!is_load && !is_mass)
+      error->all(FLERR, "Illegal fix rrp/wall command: unexpected argument {} (expected fix ID "
+                        "group rrp/wall face coord Kpw [load F mass M])", arg[iarg]);
+    if (iarg + 2 > narg) utils::missing_cmd_args(FLERR, std::string("fix rrp/wall ") + arg[iarg], error);
+    if ((is_load && have_load) || (is_mass && have_mass))
+      error->all(FLERR, "Fix rrp/wall keyword {} is given twice", arg[iarg]);
+    if (is_load) {
+      have_load = true;
+      if (utils::strmatch(arg[iarg + 1], "^v_")) {
+        load_var = utils::strdup(arg[iarg + 1] + 2);
+      } else {
+        load = utils::numeric(FLERR, arg[iarg + 1], false, lmp);
+        if (!std::isfinite(load))
+          error->all(FLERR, "Fix rrp/wall load F = {} must be a finite force or v_name of an "
+                            "equal-style variable", arg[iarg + 1]);
+      }
+    } else {
+      have_mass = true;
+      mass = utils::numeric(FLERR, arg[iarg + 1], false, lmp);
+      if (!(mass > 0.0) || !std::isfinite(mass))
+        error->all(FLERR, "Fix rrp/wall mass M = {} must be a finite number > 0", arg[iarg + 1]);
+    }
+  }
+  if (have_load && !have_mass)
+    error->all(FLERR, "Fix rrp/wall load needs the wall's mass: add mass M (the wall moves by "
+                      "M a = F - the contact force)");
+  if (have_mass && !have_load)
+    error->all(FLERR, "Fix rrp/wall mass M is given without a load: add load F (a force, or "
+                      "v_name), or remove mass for a wall that does not respond to the contacts");
+  driven = have_load ? 1 : 0;
+  if (driven && coord_var)
+    error->all(FLERR, "Fix rrp/wall with load: coord v_{} is a variable, but a wall with a load "
+                      "moves by its equation of motion: give its starting position (a number or "
+                      "EDGE)", coord_var);
   if (!atom->radius_flag)
     error->all(FLERR, "Fix rrp/wall requires per-atom radius (atom_style sphere)");
   if (dim == 2 && domain->dimension == 2)
@@ -62,11 +100,13 @@ FixRRPWall::FixRRPWall(LAMMPS *lmp, int narg, char **arg) :
 
   scalar_flag = 1;
   vector_flag = 1;
-  size_vector = 3;    // force on the atoms, wall position, work done on the atoms
+  // force on the atoms, wall position, work done on the atoms; a driven wall's velocity,
+  // kinetic energy and the work of its load
+  size_vector = 6;
   global_freq = 1;
   extscalar = 1;
   extvector = -1;
-  extlist = new int[3]{1, 0, 1};
+  extlist = new int[6]{1, 0, 1, 0, 1, 1};
   restart_global = 1;
   energy_global_flag = 1;
   // the wall's virial (fix_modify virial yes; no by default, as for LAMMPS's fix wall styles)
@@ -75,12 +115,15 @@ FixRRPWall::FixRRPWall(LAMMPS *lmp, int narg, char **arg) :
 
 int FixRRPWall::setmask()
 {
-  return POST_FORCE | POST_FORCE_RESPA | MIN_POST_FORCE;
+  int mask = POST_FORCE | POST_FORCE_RESPA | MIN_POST_FORCE;
+  if (driven) mask |= INITIAL_INTEGRATE | FINAL_INTEGRATE;
+  return mask;
 }
 
 FixRRPWall::~FixRRPWall()
 {
   delete[] coord_var;
+  delete[] load_var;
   delete[] extlist;
 }
 
@@ -94,6 +137,36 @@ void FixRRPWall::init()
     if (!input->variable->equalstyle(coord_index))
       error->all(FLERR, "Variable {} for fix rrp/wall is not equal-style", coord_var);
   }
+  if (load_var) {
+    load_index = input->variable->find(load_var);
+    if (load_index < 0)
+      error->all(FLERR, "Variable {} for fix rrp/wall load does not exist", load_var);
+    if (!input->variable->equalstyle(load_index))
+      error->all(FLERR, "Variable {} for fix rrp/wall load is not equal-style", load_var);
+  }
+  if (driven) {
+    if (utils::strmatch(update->integrate_style, "^respa"))
+      error->all(FLERR, "Fix rrp/wall {} with load does not support run_style respa (its wall "
+                        "moves once per outer step): use run_style verlet", id);
+    // velocity Verlet for the wall, as fix nve for an atom
+    dtv = update->dt;
+    dtf = 0.5 * update->dt / mass;
+  }
+}
+
+/* a driven wall, velocity Verlet: the first half-kick and the drift (initial_integrate), the
+   second half-kick with the net force of this step's post_force (final_integrate); the net
+   force is summed over the ranks, so every rank moves the wall alike */
+
+void FixRRPWall::initial_integrate(int /*vflag*/)
+{
+  velocity += dtf * net_force;
+  coord += dtv * velocity;
+}
+
+void FixRRPWall::final_integrate()
+{
+  velocity += dtf * net_force;
 }
 
 /* the position of a moving wall now */
@@ -107,6 +180,19 @@ void FixRRPWall::update_coord()
   if (!std::isfinite(coord))
     error->all(FLERR, "Fix rrp/wall: variable {} gives the wall position {} on step {}", coord_var,
                coord, update->ntimestep);
+}
+
+/* the applied load now */
+
+void FixRRPWall::update_load()
+{
+  if (!load_var) return;
+  modify->clearstep_compute();
+  load = input->variable->compute_equal(load_index);
+  modify->addstep_compute(update->ntimestep + 1);
+  if (!std::isfinite(load))
+    error->all(FLERR, "Fix rrp/wall: variable {} gives the load {} on step {}", load_var, load,
+               update->ntimestep);
 }
 
 void FixRRPWall::reduce()
@@ -143,20 +229,53 @@ void FixRRPWall::post_force(int vflag)
   const int nlocal = atom->nlocal;
   local[0] = local[1] = 0.0;
   reduced = 0;
+  const tagint *tag = atom->tag;
+  touching.clear();
   for (int i = 0; i < nlocal; i++) {
     if (!(mask[i] & groupbit)) continue;
     double force;
     const double s = side * (x[i][dim] - coord);    // distance of the centre from the wall
     local[0] += rrp_hertz_wall(kpw, radius[i], s, &force);
     f[i][dim] += side * force;
-    local[1] += force;
+    if (driven) {
+      if (force != 0.0) touching.emplace_back(tag[i], force);
+    } else {
+      local[1] += force;
+    }
     if (evflag) v_tally(dim, i, force * s);    // (x_i - x_wall) f_i along the normal
   }
-  // a moving wall does work on the atoms: dU/dcoord = side * force, integrated over the wall's
-  // steps by the trapezoid rule (once per step: setup and minimization repeat a step)
-  if (coord_var && update->ntimestep != last_step) {
+  if (driven) local[1] = ordered_sum();
+  step_done();
+}
+
+/* a driven wall's contact force on this rank, summed in the order of the atom IDs: the wall
+   moves by it, and so does not depend on the order in which the atoms are stored (LAMMPS sorts
+   them at each run's setup and every so many steps after it) */
+
+double FixRRPWall::ordered_sum()
+{
+  std::sort(touching.begin(), touching.end());
+  double sum = 0.0;
+  for (const auto &c : touching) sum += c.second;
+  return sum;
+}
+
+/* after the contact forces of a step (and of the KOKKOS twin's): a moving wall does work on the
+   atoms, dU/dcoord = side * force, integrated over the wall's steps by the trapezoid rule (once
+   per step: setup and minimization repeat a step); a driven wall's load, its work on the wall
+   (the same rule) and the net force on the wall, side * (F - contact force), summed over ranks */
+
+void FixRRPWall::step_done()
+{
+  if (driven) {
+    reduce();
+    update_load();
+    net_force = side * (load - total[1]);
+  }
+  if ((coord_var || driven) && update->ntimestep != last_step) {
     reduce();
     rrp_wall_work_step(&wall_work, coord, side * total[1]);
+    if (driven) rrp_wall_work_step(&load_work, coord, side * load);
     last_step = update->ntimestep;
   }
 }
@@ -175,21 +294,53 @@ double FixRRPWall::compute_scalar()
 double FixRRPWall::compute_vector(int n)
 {
   reduce();
-  if (n == 0) return total[1];
-  if (n == 1) return coord;
-  return wall_work.work;
+  switch (n) {
+    case 0: return total[1];
+    case 1: return coord;
+    case 2: return wall_work.work;
+    case 3: return velocity;
+    case 4: return 0.5 * mass * velocity * velocity;
+    default: return load_work.work;
+  }
 }
 
-/* restart: the work done so far (a moving wall); the record's version (rrp_restart.h) is 2 */
+/* restart: the work done so far (a moving wall), in a record of version 2; a driven wall's
+   record, version 3: that work, its position, velocity and the work of its load */
+
+static constexpr int RECORD_WALL = 2, RECORD_DRIVEN = 3;
 
 void FixRRPWall::write_restart(FILE *fp)
 {
-  RRPRestart::write_fix(lmp, fp, 2, {wall_work.work});
+  if (driven)
+    RRPRestart::write_fix(lmp, fp, RECORD_DRIVEN, {wall_work.work, coord, velocity, load_work.work});
+  else
+    RRPRestart::write_fix(lmp, fp, RECORD_WALL, {wall_work.work});
 }
 
 void FixRRPWall::restart(char *buf)
 {
-  wall_work.work = RRPRestart::read_fix(lmp, buf, fmt::format("Fix {} {}", style, id), 2, 1)[0];
+  const std::string who = fmt::format("Fix {} {}", style, id);
+  // a record of the other kind of wall: say which (the head is {marker, version, count})
+  double head[2];
+  memcpy(head, buf, sizeof(head));
+  const int other = driven ? RECORD_WALL : RECORD_DRIVEN;
+  if (head[0] == RRPRestart::MAGIC && head[1] == other)
+    error->all(FLERR, "{}: the restart file holds the state of a wall {}, and the fix is defined "
+                      "{}: define it as in the input that wrote the file", who,
+               driven ? "without a load" : "driven by a load (keywords load, mass)",
+               driven ? "with a load" : "without one");
+  if (driven) {
+    const auto r = RRPRestart::read_fix(lmp, buf, who, RECORD_DRIVEN, 4);
+    if (!std::isfinite(r[1]) || !std::isfinite(r[2]))
+      error->all(FLERR, "{}: the restart file's wall position {} or velocity {} is not finite",
+                 who, r[1], r[2]);
+    wall_work.work = r[0];
+    coord = r[1];
+    velocity = r[2];
+    load_work.work = r[3];
+  } else {
+    wall_work.work = RRPRestart::read_fix(lmp, buf, who, RECORD_WALL, 1)[0];
+  }
 }
 
 /* this rank's wall energy of the last force computation, for compute rrp/energy */

@@ -1,6 +1,8 @@
 /* -*- c++ -*- ----------------------------------------------------------
    rrp-lammps: fix rrp/wall, a rigid plane wall with the Hertzian particle-wall contact
-   U = 2/5 K [1 - s/R]_+^{5/2} (Baker & Gonzalez 2021, sec. 4; doc/theory.md section 3).
+   U = 2/5 K [1 - s/R]_+^{5/2} (Baker & Gonzalez 2021, sec. 4; doc/theory.md section 3): at a
+   fixed position, moved by an equal-style variable, or (keywords load, mass) a wall of mass M
+   driven by an applied force against the contact forces, advanced by velocity Verlet.
 ------------------------------------------------------------------------- */
 
 #ifdef FIX_CLASS
@@ -16,6 +18,9 @@ FixStyle(rrp/wall,FixRRPWall);
 
 #include "rrp/contact.h"
 
+#include <utility>
+#include <vector>
+
 namespace LAMMPS_NS {
 
 class FixRRPWall : public Fix {
@@ -24,6 +29,8 @@ class FixRRPWall : public Fix {
   ~FixRRPWall() override;
   int setmask() override;
   void init() override;
+  void initial_integrate(int) override;
+  void final_integrate() override;
   void setup(int) override;
   void min_setup(int) override;
   void post_force(int) override;
@@ -42,6 +49,15 @@ class FixRRPWall : public Fix {
   double coord, kpw;
   char *coord_var;    // v_name: the wall moves with an equal-style variable, or nullptr
   int coord_index;
+  // a wall driven by a load (keywords load, mass): the applied force F (toward the atoms; a
+  // number or an equal-style variable), the wall's mass, velocity along the axis, and the net
+  // force on it side * (F - contact force), the same on every rank
+  int driven;
+  double load, mass, velocity, net_force, dtv, dtf;
+  char *load_var;
+  int load_index;
+  rrp_wall_work load_work;    // the work of the applied force on the wall (trapezoid)
+  std::vector<std::pair<tagint, double>> touching;    // a driven wall's contacts: ID, force
   double local[2], total[2];    // energy, force on the atoms along the normal
   int reduced;
   // a moving wall's work on the atoms: sum over steps of dU/dcoord (trapezoid) times the step
@@ -50,7 +66,11 @@ class FixRRPWall : public Fix {
   bigint last_step;
 
   void update_coord();
+  void update_load();
   void reduce();
+  bool host_variables() const { return coord_var || load_var; }
+  void step_done();    // after the contact forces: the work tallies, a driven wall's net force
+  double ordered_sum();    // this rank's contact force of `touching`, in the order of the IDs
 };
 
 }    // namespace LAMMPS_NS

@@ -72,11 +72,13 @@ FixRRPWallKokkos<DeviceType>::FixRRPWallKokkos(LAMMPS *lmp, int narg, char **arg
 template <class DeviceType> void FixRRPWallKokkos<DeviceType>::post_force(int vflag)
 {
   v_init(vflag);
-  // a moving wall's equal-style variable is evaluated on the host, where it may read any of the
-  // atoms' arrays (group functions such as xcm): all of them current there
-  if (coord_var) atomKK->sync(Host, ALL_MASK);
-  if (vflag_atom) {    // per-atom virials: the host style's step (the same kernel)
-    atomKK->sync(Host, READ);
+  // a moving wall's or a load's equal-style variable is evaluated on the host, where it may read
+  // any of the atoms' arrays (group functions such as xcm): all of them current there
+  if (host_variables()) atomKK->sync(Host, ALL_MASK);
+  // per-atom virials, or a wall driven by a load (its contact force summed in the order of the
+  // atom IDs, as the host style sums it): the host style's step (the same kernel)
+  if (vflag_atom || driven) {
+    atomKK->sync(Host, READ | TAG_MASK);    // (the IDs: a driven wall's ordered sum)
     FixRRPWall::post_force(vflag);
     atomKK->modified(Host, MODIFY);
     return;
@@ -100,12 +102,9 @@ template <class DeviceType> void FixRRPWallKokkos<DeviceType>::post_force(int vf
   local[1] = s.force;
   reduced = 0;
   if (vflag_global) virial[dim] += s.virial;    // (x_i - x_wall) f_i along the normal
-  // a moving wall's work, as the host style tallies it (once per step)
-  if (coord_var && update->ntimestep != last_step) {
-    reduce();
-    rrp_wall_work_step(&wall_work, coord, side * total[1]);
-    last_step = update->ntimestep;
-  }
+  // a moving wall's work, a driven wall's load and net force, as the host style's (its
+  // initial_integrate and final_integrate move the wall, touching no atom)
+  step_done();
 }
 
 namespace LAMMPS_NS {

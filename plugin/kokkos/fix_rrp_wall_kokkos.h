@@ -1,9 +1,11 @@
 /* -*- c++ -*- ----------------------------------------------------------
    rrp-lammps: fix rrp/wall/kk, the KOKKOS twin of fix rrp/wall (fix_rrp_wall.h): the Hertzian
    wall contact of each atom the core's inline kernel rrp_hertz_wall in a Kokkos kernel, the
-   energy, the force on the wall and the global virial summed in it. Keywords, output, restart and
-   the moving wall's work are the host style's. A step that asks for per-atom virials (compute
-   stress/atom) is made by the host style, with the same kernel.
+   energy, the force on the wall and the global virial summed in it. Keywords, output, restart,
+   the moving wall's work and a driven wall's motion (load, mass) are the host style's. A step
+   that asks for per-atom virials (compute stress/atom), and every step of a wall driven by a load
+   (whose contact force is summed in the order of the atom IDs), is made by the host style, with
+   the same kernel.
 ------------------------------------------------------------------------- */
 
 #ifndef LMP_FIX_RRP_WALL_KOKKOS_H
