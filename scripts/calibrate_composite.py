@@ -8,7 +8,16 @@ compressive strength UCS and tensile strength UTS (any subset), by running the s
 
 Prints a table of each iteration (the coefficients and the four measured properties) and the
 bond_coeff / pair_coeff lines of the result; says which target cannot be reached and why.
-Importable: pack(), compress(), tension(), properties(), calibrate(), e_window(), modulus().
+Importable: pack(), compress(), tension(), properties(), calibrate(), e_window(), modulus(),
+dynamic(), calibrate_dynamic().
+
+  calibrate_composite.py --dynamic TARGET [--shift "wlf C1 C2 TREF" --temp T] [--n 3000] [--data FILE]
+
+fits the binders' relaxation series (prony all, shear linear) and their stiffness scale to a
+target table of the composite's dynamic modulus |E*| and phase angle over frequency (rows of
+frequency in cycles per time unit, |E*|, phase in degrees), runs the specimen with the result
+at the target's frequencies (examples/composite/in.dynamic) and prints the target table with the
+model's and the measured values and their errors, and what this model cannot reach.
 
 The tests (examples/composite): in.pack packs n spheres with binders once; in.compress carves a
 specimen with free lateral faces and compresses it between two walls, quasi-statically (viscous
@@ -267,6 +276,237 @@ def calibrate(targets, data, shear="linear", tol=0.05, max_iter=8, np=1, report=
     return params, got, table, unreachable
 
 
+# ---------------------------------------------------------------------------------------------
+# The dynamic modulus (in.dynamic) and the binder's relaxation series for a target |E*|, phase
+
+def _solve(M, v):
+    """x of M x = v, Gaussian elimination with partial pivoting (small dense systems)"""
+    n = len(v)
+    a = [list(M[i]) + [v[i]] for i in range(n)]
+    for c in range(n):
+        p = max(range(c, n), key=lambda r: abs(a[r][c]))
+        a[c], a[p] = a[p], a[c]
+        if a[c][c] == 0.0:
+            raise ValueError("singular system")
+        for r in range(c + 1, n):
+            f = a[r][c] / a[c][c]
+            for k in range(c, n + 1):
+                a[r][k] -= f * a[c][k]
+    x = [0.0] * n
+    for r in range(n - 1, -1, -1):
+        x[r] = (a[r][n] - sum(a[r][k] * x[k] for k in range(r + 1, n))) / a[r][r]
+    return x
+
+
+def _lstsq(A, b):
+    """least squares by the normal equations (a few well-scaled columns)"""
+    m = len(A[0])
+    N = [[sum(row[i] * row[j] for row in A) for j in range(m)] for i in range(m)]
+    return _solve(N, [sum(row[i] * y for row, y in zip(A, b)) for i in range(m)])
+
+
+def phasor(t, y, omega):
+    """the complex amplitude Y of y(t) = c0 + c1 t + Re(Y exp(i omega t)) fitted over samples"""
+    c0, c1, p, q = _lstsq([[1.0, tt, math.sin(omega * tt), math.cos(omega * tt)] for tt in t], y)
+    return complex(q, -p)
+
+
+def dynamic(data, params, periods, cycles, visco="", shift="none", temp=300.0, epre=0.003, amp=0.001,
+            nper=100, hold=20.0, np=1, wd=None):
+    """in.dynamic: the specimen seated at strain epre, then cycled by amp at each period in turn;
+    per period its complex modulus over the last cycle (the stress's phasor over the strain's,
+    both fitted with a mean and a drift): a dict with E1 (storage), E2 (loss), E (|E*|), phase
+    (degrees), the binders broken, the work the binders dissipated in the last cycle and the energy
+    balance's largest change in it"""
+    wd = wd or tempfile.mkdtemp(prefix="rrp-dynamic-")
+    v = _variables(params)
+    for k in ("rate", "damp"):
+        v.pop(k)
+    v.update(kpw=params["kpw"], visco=visco, shift=shift, temp=temp, epre=epre, amp=amp, nper=nper, hold=hold,
+             out="dynamic.dat")
+    rrplmp.run_lmp(wd, os.path.join(EX, "in.dynamic"), np, data=data, period=[f"{p:.10g}" for p in periods],
+                   cycles=list(cycles), **v)
+    rows = _rows(os.path.join(wd, "dynamic.dat"))
+    out = []
+    for period, ncyc in zip(periods, cycles):
+        mine = [r for r in rows if abs(r[0] - period) <= 1e-9 * period]
+        last = [r for r in mine if r[2] >= (ncyc - 1) * period - 1e-9]
+        omega = 2.0 * math.pi / period
+        t = [r[2] for r in last]
+        Z = phasor(t, [r[4] for r in last], omega) / phasor(t, [r[3] for r in last], omega)
+        out.append({"period": period, "E1": Z.real, "E2": Z.imag, "E": abs(Z),
+                    "phase": math.degrees(math.atan2(Z.imag, Z.real)), "broken": mine[-1][10],
+                    "viscous": last[-1][6] - last[0][6], "balance": max(abs(r[9] - last[0][9]) for r in last),
+                    "rows": len(last)})
+    return out
+
+
+def _nnls(A, b, iters=500):
+    """min |A x - b|, x >= 0 (Lawson and Hanson's active-set method; small problems)"""
+    n = len(A[0])
+    x, passive = [0.0] * n, set()
+
+    def grad(x):
+        r = [bi - sum(a * xi for a, xi in zip(row, x)) for row, bi in zip(A, b)]
+        return [sum(A[k][j] * r[k] for k in range(len(A))) for j in range(n)]
+
+    for _ in range(iters):
+        w = grad(x)
+        cand = [j for j in range(n) if j not in passive and w[j] > 1e-12 * max(1.0, max(abs(v) for v in w))]
+        if not cand:
+            break
+        passive.add(max(cand, key=lambda j: w[j]))
+        while True:
+            P = sorted(passive)
+            z = dict(zip(P, _lstsq([[row[j] for j in P] for row in A], b)))
+            if all(z[j] > 0.0 for j in P):
+                x = [z.get(j, 0.0) for j in range(n)]
+                break
+            alpha = min(x[j] / (x[j] - z[j]) for j in P if z[j] <= 0.0)
+            x = [x[j] + alpha * (z.get(j, 0.0) - x[j]) if j in passive else 0.0 for j in range(n)]
+            passive = {j for j in passive if x[j] > 1e-15}
+    return x
+
+
+def fit_series(omegas, Z, taus):
+    """the series whose complex stiffness factor z(w) = A0 + sum A_k i w tau_k/(1 + i w tau_k),
+    A >= 0, is closest to Z(w) at each w, relatively: (scale s = A0 + sum A_k, g_inf, [(g_k,
+    tau_k)] of the terms kept, the relative residual at each w)"""
+    A, b = [], []
+    for w, z in zip(omegas, Z):
+        wt = 1.0 / abs(z)
+        re = [wt] + [wt * (w * t) ** 2 / (1 + (w * t) ** 2) for t in taus]
+        im = [0.0] + [wt * w * t / (1 + (w * t) ** 2) for t in taus]
+        A += [re, im]
+        b += [wt * z.real, wt * z.imag]
+    x = _nnls(A, b)
+    s = sum(x)
+    terms = [(x[1 + k] / s, taus[k]) for k in range(len(taus)) if x[1 + k] > 1e-9 * s]
+    model = [x[0] + sum(a * 1j * w * t / (1 + 1j * w * t) for a, t in zip(x[1:], taus)) for w in omegas]
+    return s, x[0] / s, terms, [abs(m - z) / abs(z) for m, z in zip(model, Z)]
+
+
+def read_target(path):
+    """rows (frequency, |E*|, phase in degrees) of a whitespace or comma separated file; # comments"""
+    rows = []
+    for line in open(path):
+        line = line.split("#")[0].replace(",", " ").strip()
+        if line:
+            f, e, ph = (float(v) for v in line.split()[:3])
+            if not (f > 0 and e > 0 and 0 <= ph < 90):
+                raise ValueError(f"{path}: row {line!r}: the frequency and |E*| must be > 0 and the phase in [0, 90)")
+            rows.append((f, e, ph))
+    if len(rows) < 2:
+        raise ValueError(f"{path}: at least two rows (frequency |E*| phase) are needed")
+    return sorted(rows)
+
+
+def calibrate_dynamic(target, data, base=None, shift="none", temp=300.0, np=1, report=print, epre=0.003,
+                      amp=0.001, cycles=3, iterations=3, tol=0.02):
+    """the binder's relaxation series (prony all, shear linear) and stiffness scale for a target table
+    of the composite's |E*| and phase over frequency (read_target's rows, frequency in cycles per
+    time unit). The composite is a network of elastic contacts and binders whose stiffnesses all
+    carry one complex factor z(w), the series': its modulus is a function M(z), taken as the
+    quadratic through M at three real z (the elastic specimen with every binder stiffness times z:
+    1, 0.5 and where the target needs it). The target asks of the binders z_j = M^-1(E*_j) at each
+    frequency; a series of relaxation times one per half decade across the target's frequencies
+    is fitted to them (fit_series), and the specimen with it is measured at the target's
+    frequencies. Where it misses, each z_j moves by the miss over M'(z) and the series is fitted
+    and measured again (at most `iterations` measurements, until every |E*| is within tol and
+    every phase within 50 tol degrees). Returns (params, visco words, rows of the table of the
+    last measurement, what cannot be reached, the fit's numbers)."""
+    params = dict(base or BASE)
+    params["shear"], params["kt"] = "linear", params["km"]
+    periods = [1.0 / f for f, _, _ in target]
+    # the elastic specimen's modulus hardly depends on the period once inertia is negligible: the
+    # target's slowest, at most 50 time units (the specimen's first resonance is near 2)
+    slow = [min(max(periods), 50.0)]
+    omegas = [2 * math.pi * f for f, _, _ in target]
+    Et = [e * complex(math.cos(math.radians(ph)), math.sin(math.radians(ph))) for _, e, ph in target]
+
+    def elastic(z):
+        p = dict(params)
+        for k in ("km", "kt", "ka", "ks"):
+            p[k] = params[k] * z
+        m = dynamic(data, p, slow, [2], epre=epre, amp=amp, np=np)[0]["E1"]
+        report(f"elastic binders x {z:.4g}: storage modulus {m:.5g} at period {slow[0]:.4g}")
+        return m
+
+    # 1. M(z): two points, the range the target needs, a third point there
+    pts = {1.0: elastic(1.0), 0.5: elastic(0.5)}
+    Mb1 = (pts[1.0] - pts[0.5]) / 0.5
+    zmax = max(abs((e - (pts[1.0] - Mb1)) / Mb1) for e in Et)
+    z3 = round(1.2 * zmax, 2) if zmax > 1.3 else 0.25
+    pts[z3] = elastic(z3)
+    (za, ma), (zb, mb), (zc, mc) = sorted(pts.items())
+    # the quadratic through the three points (divided differences)
+    d1, d2 = (mb - ma) / (zb - za), (mc - mb) / (zc - zb)
+    M2 = (d2 - d1) / (zc - za)
+    Mb = d1 - M2 * (za + zb)
+    Mc = ma - Mb * za - M2 * za * za
+    report(f"M(z) = {Mc:.5g} + {Mb:.5g} z + {M2:.5g} z^2 (z = {za:g}, {zb:g}, {zc:g})")
+
+    def M(z):
+        return Mc + Mb * z + M2 * z * z
+
+    def Minv(e):
+        return 2 * (e - Mc) / (Mb + (Mb * Mb + 4 * M2 * (e - Mc)) ** 0.5)
+
+    unreachable = []
+    for (f, e, ph) in target:
+        if e * math.cos(math.radians(ph)) <= Mc:
+            unreachable.append(f"frequency {f:g}: the target's storage modulus {e * math.cos(math.radians(ph)):.4g} "
+                               f"is at or below the contacts' {Mc:.4g}: the elastic contacts hold the specimen at "
+                               "least that stiff whatever the binders do")
+    ok = [k for k, (_, e, ph) in enumerate(target) if e * math.cos(math.radians(ph)) > Mc]
+    if not ok:
+        raise ValueError("no row of the target is within reach: " + "; ".join(unreachable))
+    Z = [Minv(e) for e in Et]
+    lo, hi = min(omegas), max(omegas)
+    n = max(2, min(RRP_VISCO_TERMS, int(round(2 * math.log10(hi / lo))) + 2))
+    taus = [10 ** (math.log10(0.3 / hi) + k * (math.log10(3.0 / lo) - math.log10(0.3 / hi)) / (n - 1)) for k in range(n)]
+    base_k = {k: params[k] for k in ("km", "kt", "ka", "ks")}
+    history = []
+    for it in range(iterations):
+        s, ginf, terms, resid = fit_series([omegas[k] for k in ok], [Z[k] for k in ok], taus)
+        for k in base_k:
+            params[k] = base_k[k] * s
+        visco = "prony all " + " ".join(f"{g:.6g} {t:.6g}" for g, t in terms)
+        report(f"fit {it + 1}: binder stiffnesses x {s:.5g}, long-term part {ginf:.4g}: {visco}")
+        got = dynamic(data, params, periods, [cycles] * len(periods), visco=visco, shift=shift, temp=temp,
+                      epre=epre, amp=amp, np=np)
+        rows = []
+        for k, ((f, e, ph), g) in enumerate(zip(target, got)):
+            w = omegas[k]
+            zm = s * (ginf + sum(gk * 1j * w * tk / (1 + 1j * w * tk) for gk, tk in terms))
+            m = M(zm)
+            rows.append({"f": f, "E": e, "phase": ph, "model_E": abs(m), "model_phase": math.degrees(math.atan2(m.imag, m.real)),
+                         "got_E": g["E"], "got_phase": g["phase"], "broken": g["broken"], "zm": zm, "got": g})
+        worst_E = max(abs(rows[k]["got_E"] / rows[k]["E"] - 1) for k in ok)
+        worst_ph = max(abs(rows[k]["got_phase"] - rows[k]["phase"]) for k in ok)
+        history.append((it + 1, s, ginf, worst_E, worst_ph))
+        report(f"measured: largest |E*| error {worst_E:.2%}, largest phase error {worst_ph:.2f} deg")
+        if worst_E <= tol and worst_ph <= 50 * tol:
+            break
+        # each z_j moves by the miss over the slope of M there
+        for k in ok:
+            miss = Et[k] - complex(rows[k]["got"]["E1"], rows[k]["got"]["E2"])
+            Z[k] = Z[k] + miss / (Mb + 2 * M2 * rows[k]["zm"])
+    for k in ok:
+        if resid[ok.index(k)] > 0.05:
+            unreachable.append(f"frequency {target[k][0]:g}: the best series comes within {resid[ok.index(k)]:.1%} of "
+                               "what the binders must do there (a sum of relaxations cannot follow a steeper change "
+                               "of the modulus or the phase with frequency)")
+    notes = [f"frequency {r['f']:g}: within a factor of 20 of the specimen's first resonance (period near 2): its "
+             "inertia, which no binder series changes, is part of the measured modulus there" for r in rows
+             if r["f"] * 2.0 > 0.05]
+    return params, visco, rows, unreachable, {"Mc": Mc, "Mb": Mb, "M2": M2, "points": pts, "scale": s,
+                                              "iterations": history, "notes": notes}
+
+
+RRP_VISCO_TERMS = 8    # terms of a series, at most (rrp/visco.h)
+
+
 def coefficient_lines(params):
     return [f"bond_style rrp/binder shear {params['shear']}",
             f"bond_coeff 1 {params['km']:.6g} {params['kt']:.6g} {params['ka']:.6g} {params['ks']:.6g} "
@@ -287,7 +527,13 @@ def main():
     ap.add_argument("--data", help="a data file of in.pack to use instead of packing")
     ap.add_argument("--tol", type=float, default=0.05)
     ap.add_argument("--out", help="write table.md there")
+    ap.add_argument("--dynamic", metavar="FILE", help="fit the binders' relaxation series to a target table of the "
+                    "composite's dynamic modulus: rows of frequency (cycles per time unit), |E*|, phase (degrees)")
+    ap.add_argument("--shift", default="none", help="with --dynamic: the binders' shift (wlf C1 C2 TREF, ...)")
+    ap.add_argument("--temp", type=float, default=300.0, help="with --dynamic: the temperature of the table")
     args = ap.parse_args()
+    if args.dynamic:
+        return main_dynamic(args)
     targets = {k: v for k, v in (("E", args.E), ("nu", args.nu), ("UCS", args.ucs), ("UTS", args.uts)) if v}
     if not targets:
         sys.exit("calibrate_composite.py: give at least one target: --E, --nu, --ucs, --uts")
@@ -319,5 +565,50 @@ def main():
     sys.exit(0 if ok or unreachable else 1)
 
 
+def dynamic_table(rows, how):
+    """the target table with the model's and the specimen's values and their errors"""
+    lines = ["| frequency | target abs(E*) | M(z) | measured | error | target phase (deg) | M(z) | measured | "
+             "error (deg) | binders broken |", "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |"]
+    for r in rows:
+        lines.append(f"| {r['f']:.4g} | {r['E']:.5g} | {r['model_E']:.5g} | {r['got_E']:.5g} | "
+                     f"{r['got_E'] / r['E'] - 1:+.2%} | {r['phase']:.3g} | {r['model_phase']:.3g} | "
+                     f"{r['got_phase']:.3g} | {r['got_phase'] - r['phase']:+.2f} | {r['broken']:g} |")
+    pts = ", ".join(f"M({z:g}) = {m:.5g}" for z, m in sorted(how["points"].items()))
+    its = ["| measurement | binder stiffness scale | long-term part | largest abs(E*) error | largest phase error (deg) |",
+           "| --- | --- | --- | --- | --- |"] + [f"| {i} | {s:.5g} | {g:.4g} | {e:.2%} | {p:.2f} |"
+                                                for i, s, g, e, p in how["iterations"]]
+    return [f"The elastic specimen with every binder stiffness times z: {pts}; M(z) = {how['Mc']:.5g} + "
+            f"{how['Mb']:.5g} z + {how['M2']:.5g} z^2 (M_c = {how['Mc']:.5g}: the contacts alone).", ""] + its + \
+        ["", "The last measurement (M(z): the quadratic's value for the series, before the corrections by the "
+            "measured misses):", ""] + lines
+
+
+def main_dynamic(args):
+    if not os.path.exists(rrplmp.PLUGIN):
+        sys.exit(f"error: plugin {rrplmp.PLUGIN} not found: build first (scripts/build.sh) or set RRP_PLUGIN")
+    try:
+        target = read_target(args.dynamic)
+        data = args.data or (rrplmp.log(f"packing {args.n} spheres (in.pack)") or pack(args.n))
+        params, visco, rows, unreachable, how = calibrate_dynamic(target, data, shift=args.shift, temp=args.temp,
+                                                                 report=lambda l: rrplmp.log(l))
+    except (RuntimeError, ValueError) as e:
+        sys.exit(f"calibrate_composite.py: {e}")
+    table = dynamic_table(rows, how)
+    lines = coefficient_lines(params)
+    lines[1] += " " + visco
+    print("\n".join(table + [""] + lines))
+    for why in unreachable:
+        print(f"cannot reach: {why}")
+    for why in how["notes"]:
+        print(f"note: {why}")
+    if args.out:
+        os.makedirs(args.out, exist_ok=True)
+        with open(os.path.join(args.out, "dynamic-calibration.md"), "w") as fh:
+            fh.write("\n".join([f"# Calibration to {os.path.basename(args.dynamic)}", ""] + table + ["", "```"] + lines +
+                               ["```", ""] + [f"Cannot reach: {w}" for w in unreachable] +
+                               [f"Note: {w}" for w in how["notes"]]) + "\n")
+    return 0
+
+
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

@@ -144,7 +144,8 @@ def run_lmp(wd, input_file, np=1, suffix=None, **variables):
     cmd = [LMP, "-in", input_file, "-echo", "none", "-screen", "none", "-log", "log.lammps", "-var", "plugin",
            PLUGIN]
     for k, v in variables.items():
-        cmd += ["-var", k, str(v)]
+        # (a list or tuple: an index variable of several values)
+        cmd += ["-var", k] + ([str(x) for x in v] if isinstance(v, (list, tuple)) else [str(v)])
     if suffix:
         cmd += ["-sf", suffix]
     if np > 1:
