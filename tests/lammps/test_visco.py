@@ -107,11 +107,8 @@ print           "ENERGY $(c_e[13]:%.17g) $(c_e[14]:%.17g)"
 STATE = STATE.replace("newton          on ${newton}\n", "")
 STATE = STATE.replace("boundary        p p p", "boundary        p p p\nnewton          on ${newton}")
 
-RESUME_RESTART = """
-plugin load ${plugin}
-processors      ${grid}
-read_restart    mid.restart
-comm_modify     vel yes
+# the 300 steps after the file is read, as the uninterrupted run makes them
+RESUME_TAIL = """
 neighbor        0.2 bin
 neigh_modify    every 1 delay 0 check yes
 fix             1 all rrp/nve
@@ -126,6 +123,13 @@ write_dump      all custom resumed.dump id x y z vx vy vz omegax omegay omegaz c
 print           "ENERGY $(c_e[13]:%.17g) $(c_e[14]:%.17g)"
 """
 
+RESUME_RESTART = """
+plugin load ${plugin}
+processors      ${grid}
+read_restart    mid.restart
+comm_modify     vel yes
+""" + RESUME_TAIL
+
 RESUME_DATA = """
 plugin load ${plugin}
 units           lj
@@ -139,20 +143,7 @@ special_bonds   lj/coul 1.0 1.0 1.0
 pair_style      rrp/hertz
 rrp/read_data   mid.data
 pair_coeff      * * 2100.0
-write_data      reread.data
-neighbor        0.2 bin
-neigh_modify    every 1 delay 0 check yes
-fix             1 all rrp/nve
-compute         e all rrp/energy
-compute         q all property/atom quatw quati quatj quatk
-thermo_style    custom step ebond
-thermo_modify   format float %.17g
-thermo          100
-timestep        0.002
-run             300
-write_dump      all custom resumed.dump id x y z vx vy vz omegax omegay omegaz c_q[1] c_q[2] c_q[3] c_q[4] modify format float %.17g sort id
-print           "ENERGY $(c_e[13]:%.17g) $(c_e[14]:%.17g)"
-"""
+write_data      reread.data""" + RESUME_TAIL
 
 
 def dump_rows(path):
