@@ -232,31 +232,38 @@ def dynamic(data, quick, jobs):
             o["qs"] = quasi_static(o["period"])
     res["spread"] = master_spread(res["sweeps"], lambda o: True)
     res["spread_qs"] = master_spread(res["sweeps"], lambda o: o["qs"])
+    res["spread_guided"] = master_spread(res["sweeps"], lambda o: True, guided=True)
+    res["spread_qs_guided"] = master_spread(res["sweeps"], lambda o: o["qs"], guided=True)
     return res
 
 
-def master_spread(sweeps, keep):
+def master_spread(sweeps, keep, guided=False):
     """how far the temperatures' curves lie from one another against w a_T: each point of one
     within another's range of reduced frequency, against that one's curve interpolated linearly in
-    log(w a_T) (log |E*|, and the phase); the largest and rms relative |E*| and phase differences"""
+    log(w a_T) (log |E*|, and the phase); the largest and rms relative |E*| and phase differences.
+    guided: what is interpolated is the curve's departure from the parallel model (log |E*| over
+    the model's, the phase less the model's), a function of w a_T alone for a model that
+    superposes exactly; so a peak between two points is followed, not cut by a chord"""
+    def val(o):
+        if guided:
+            return math.log10(o["E"] / o["E_pred"]), o["phase"] - o["phase_pred"]
+        return math.log10(o["E"]), o["phase"]
     dE, dd = [], []
     for a in sweeps:
         for b in sweeps:
             if a is b:
                 continue
-            xb = np.array([math.log10(o["omega"] * o["aT"]) for o in b if keep(o)])
-            if len(xb) < 2:
+            pts = sorted((math.log10(o["omega"] * o["aT"]),) + val(o) for o in b if keep(o))
+            if len(pts) < 2:
                 continue
-            lb = np.array([math.log10(o["E"]) for o in b if keep(o)])
-            pb = np.array([o["phase"] for o in b if keep(o)])
-            order = np.argsort(xb)
-            xb, lb, pb = xb[order], lb[order], pb[order]
+            xb, lb, pb = (np.array(c) for c in zip(*pts))
             for o in a:
                 x = math.log10(o["omega"] * o["aT"])
                 if not keep(o) or x < xb[0] or x > xb[-1]:
                     continue
-                dE.append(o["E"] / 10.0 ** np.interp(x, xb, lb) - 1.0)
-                dd.append(o["phase"] - np.interp(x, xb, pb))
+                la, pa = val(o)
+                dE.append(10.0 ** (la - np.interp(x, xb, lb)) - 1.0)
+                dd.append(pa - np.interp(x, xb, pb))
     if not dE:
         return {"n": 0}
     dE, dd = np.array(dE), np.array(dd)
@@ -343,20 +350,36 @@ PEAKS = (0.008, 0.016, 0.024, 0.03, 0.036)
 
 
 def cycles(data, quick, jobs):
+    """the cycles with viscoelastic and with elastic binders, each with rupture and without (the
+    critical values 0: the same path, no binder breaks), which tells the ruptures' softening"""
     rate, trest, hold = (0.02, 50.0, 10.0) if quick else (0.004, 200.0, 20.0)
 
-    def one(visco):
-        rrplmp.log(f"cycles, {'viscoelastic' if visco else 'elastic'} binders, walls at {rate:g}")
+    def one(task):
+        visco, breaking = task
+        rrplmp.log(f"cycles, {'viscoelastic' if visco else 'elastic'} binders, walls at {rate:g}"
+                   + ("" if breaking else ", no rupture"))
         wd = workdir("cyc")
         v = dict(BASE, data=data, visco=visco, shift=SHIFT, temp=WLF[2], tseat=TSEAT, peaks=list(PEAKS), rate=rate,
                  erest=-0.01, trest=trest, reload=0.05, hold=hold, out="cyclic.dat")
+        if not breaking:
+            v.update(ec=0.0, pc=0.0, bc=0.0, tc=0.0)
         lmp(wd, os.path.join(EX, "in.cyclic"), **v)
         d = rows_of(os.path.join(wd, "cyclic.dat"))
         _, first = np.unique(d[:, 1], return_index=True)
-        return analyse_cycles(d[np.sort(first)], bool(visco))
+        out = analyse_cycles(d[np.sort(first)], bool(visco))
+        out["breaking"] = breaking
+        return out
 
     with ThreadPoolExecutor(max_workers=jobs) as pool:
-        return list(pool.map(one, (VISCO, "")))
+        runs = list(pool.map(one, ((VISCO, True), (VISCO, False), ("", True), ("", False))))
+    for r in runs:
+        if not r["breaking"]:
+            continue
+        intact = next(q for q in runs if q["visco"] == r["visco"] and not q["breaking"])
+        for p, q in zip(r["cycles"], intact["cycles"]):
+            p["softening"] = 1.0 - p["peak"] / q["peak"]
+        r["rest_softening"] = 1.0 - r["reload_at_last_peak"] / intact["reload_at_last_peak"]
+    return [r for r in runs if r["breaking"]] + [r for r in runs if not r["breaking"]]
 
 
 def analyse_cycles(d, visco):
@@ -388,7 +411,8 @@ def analyse_cycles(d, visco):
     # the rest and the reload
     last = out["cycles"][-1]
     reload = legs[max(legs)]
-    out["rest_reload_ratio"] = float(np.interp(last["peak_strain"], reload[:, 3], reload[:, 4])) / last["peak"]
+    out["reload_at_last_peak"] = float(np.interp(last["peak_strain"], reload[:, 3], reload[:, 4]))
+    out["rest_reload_ratio"] = out["reload_at_last_peak"] / last["peak"]
     on = reload[reload[:, 4] > 0.01 * last["peak"]]
     out["rest_set"] = float(on[0, 3]) if len(on) else float("nan")
     up5 = legs[2 * n - 1]
@@ -488,16 +512,19 @@ def write_outputs(args, n, dyn, cr, rt, cy, elapsed):
           "sweep's start), largest over the dashpots' work in the sweep: " +
           ", ".join(f"{s[0]['temp']:g}: {max(o['balance'] for o in s) / s[0]['sweep_viscous']:.2g}"
                     for s in dyn["sweeps"])]
-    sp, sq = dyn["spread"], dyn["spread_qs"]
-    t += ["", "Master curve (each temperature's points against the others' curves, interpolated in "
-          "log(w a_T), where they overlap):", ""]
-    if sp["n"]:
-        t.append(f"- all points: {sp['n']} comparisons, |E*| within {sp['E_max']:.3f} (rms {sp['E_rms']:.3f}), "
-                 f"phase within {sp['phase_max']:.2f} deg (rms {sp['phase_rms']:.2f})")
-    if sq["n"]:
-        t.append(f"- quasi-static points only (the frozen specimen's inertia below {QS:g}): {sq['n']} comparisons, "
-                 f"|E*| within {sq['E_max']:.3f} (rms {sq['E_rms']:.3f}), phase within {sq['phase_max']:.2f} deg "
-                 f"(rms {sq['phase_rms']:.2f})")
+    t += ["", "Master curve (each temperature's points against the others' curves where they overlap in w a_T; "
+          "chords: linear in log(w a_T) between the points; guided: the departure from the parallel model "
+          "interpolated, so that the loss peak between two points is followed):", "",
+          "| points | interpolation | comparisons | |E*| largest | |E*| rms | phase largest (deg) | phase rms |",
+          "| --- | --- | --- | --- | --- | --- | --- |"]
+    for key, pts, how in (("spread", "all", "chords"), ("spread_qs", "quasi-static", "chords"),
+                          ("spread_guided", "all", "guided"), ("spread_qs_guided", "quasi-static", "guided")):
+        sp = dyn[key]
+        if sp["n"]:
+            t.append(f"| {pts} | {how} | {sp['n']} | {sp['E_max']:.3f} | {sp['E_rms']:.3f} | {sp['phase_max']:.2f} | "
+                     f"{sp['phase_rms']:.2f} |")
+    t.append("")
+    t.append(f"(quasi-static: the frozen specimen's inertia below {QS:g})")
     qs = [o for s in dyn["sweeps"] for o in s if o["qs"]]
     if qs:
         t.append(f"- against the parallel model, quasi-static points: |E*| within "
@@ -560,31 +587,49 @@ def write_outputs(args, n, dyn, cr, rt, cy, elapsed):
           f"{'0.02' if args.quick else '0.004'}, viscous damping 0.5 0.05, a rest off the walls, a reload to 0.05. "
           "Energies of each cycle (from the end of the cycle before to the end of its unloading): the walls' "
           "work = dashpots + ruptures + damping + stored (kinetic + potential change) + closure.", "",
-          "| binder | cycle | peak strain | peak stress | reload / last peak | walls' work | dashpots | ruptures | "
-          "damping | stored | closure | binders broken | set |",
-          "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |"]
-    ycsv = ["binder,cycle,peak_strain,peak,reload_ratio,work,viscous,released,damped,stored,closure,broken,set"]
+          "Softening: 1 - the peak stress over the same cycle's without rupture (critical values 0, the same "
+          "path).", "",
+          "| binder | cycle | peak strain | peak stress | softening | reload / last peak | walls' work | dashpots | "
+          "ruptures | damping | stored | closure | binders broken | set |",
+          "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |"]
+    ycsv = ["binder,rupture,cycle,peak_strain,peak,softening,reload_ratio,work,viscous,released,damped,stored,closure,"
+            "broken,set"]
     for c in cy:
-        name = "viscoelastic" if c["visco"] else "elastic"
+        name = ("viscoelastic" if c["visco"] else "elastic")
         for k, p in enumerate(c["cycles"], 1):
             rr = p.get("reload_ratio", float("nan"))
-            t.append(f"| {name} | {k} | {p['peak_strain']:.4f} | {p['peak']:.4g} | {rr:.4f} | {p['work']:.4g} | "
-                     f"{p['viscous']:.4g} | {p['released']:.4g} | {p['damped']:.4g} | {p['stored']:.4g} | "
-                     f"{p['closure']:.2g} | {p['broken']} | {p['set']:.5f} |")
-            ycsv.append(f"{name},{k},{p['peak_strain']:.8g},{p['peak']:.8g},{rr:.8g},{p['work']:.8g},"
-                        f"{p['viscous']:.8g},{p['released']:.8g},{p['damped']:.8g},{p['stored']:.8g},"
+            sf = p.get("softening", float("nan"))
+            if c["breaking"]:
+                t.append(f"| {name} | {k} | {p['peak_strain']:.4f} | {p['peak']:.4g} | {sf:.4f} | {rr:.4f} | "
+                         f"{p['work']:.4g} | {p['viscous']:.4g} | {p['released']:.4g} | {p['damped']:.4g} | "
+                         f"{p['stored']:.4g} | {p['closure']:.2g} | {p['broken']} | {p['set']:.5f} |")
+            ycsv.append(f"{name},{int(c['breaking'])},{k},{p['peak_strain']:.8g},{p['peak']:.8g},{sf:.8g},{rr:.8g},"
+                        f"{p['work']:.8g},{p['viscous']:.8g},{p['released']:.8g},{p['damped']:.8g},{p['stored']:.8g},"
                         f"{p['closure']:.6g},{p['broken']},{p['set']:.8g}")
-        ycsv.append(f"# {name} rest_reload_ratio {c['rest_reload_ratio']:.8g} set_before_rest "
-                    f"{c['set_before_rest']:.8g} rest_set {c['rest_set']:.8g} reload_peak {c['reload_peak']:.8g} "
-                    f"balance_cycles {c['balance_cycles']:.4g} balance {c['balance']:.4g}")
+        ycsv.append(f"# {name}{'' if c['breaking'] else '-intact'} rest_reload_ratio {c['rest_reload_ratio']:.8g} "
+                    f"set_before_rest {c['set_before_rest']:.8g} rest_set {c['rest_set']:.8g} reload_peak "
+                    f"{c['reload_peak']:.8g} balance_cycles {c['balance_cycles']:.4g} balance {c['balance']:.4g}"
+                    + (f" rest_softening {c['rest_softening']:.8g}" if c["breaking"] else ""))
     t.append("")
     for c in cy:
+        if not c["breaking"]:
+            continue
+        name = "viscoelastic" if c["visco"] else "elastic"
+        intact = next(q for q in cy if q["visco"] == c["visco"] and not q["breaking"])
+        t.append(f"- {name}, without rupture: peaks " + ", ".join(f"{p['peak']:.4g}" for p in intact["cycles"]) +
+                 f"; dashpots' work per cycle " + ", ".join(f"{p['viscous']:.4g}" for p in intact["cycles"]) +
+                 f"; after the rest the reload reaches {intact['rest_reload_ratio']:.4f} of the last peak, the stress "
+                 f"rising from strain {intact['rest_set']:.5f} (before the rest {intact['set_before_rest']:.5f})")
+    for c in cy:
+        if not c["breaking"]:
+            continue
         name = "viscoelastic" if c["visco"] else "elastic"
         t.append(f"- {name}: after the rest, the reload reaches {c['rest_reload_ratio']:.4f} of the last cycle's "
                  f"peak stress at its strain (the immediate reloads: "
                  + ", ".join(f"{p['reload_ratio']:.4f}" for p in c["cycles"][1:]) +
                  f"); the stress rises from strain {c['rest_set']:.5f} (before the rest {c['set_before_rest']:.5f}); "
-                 f"reload peak {c['reload_peak']:.4g}; the budget closes within {c['balance_cycles']:.2g} of the walls' "
+                 f"reload peak {c['reload_peak']:.4g}; at the last peak's strain the reload is softer than without "
+                 f"rupture by {c['rest_softening']:.4f}; the budget closes within {c['balance_cycles']:.2g} of the walls' "
                  f"work over the cycles, {c['balance']:.2g} to the end (the reload breaks the specimen)")
     rrplmp.write_lines(args.out, {"cycles.csv": ycsv, "table.md": t})
     figures(args.out, dyn, cr, rt, cy, Jp)
@@ -676,15 +721,17 @@ def figures(out, dyn, cr, rt, cy, Jp):
     plt.close(fig)
 
     fig, ax = plt.subplots(1, 2, figsize=(12, 4.3))
-    for c, col in zip(cy, ("tab:red", "tab:blue")):
+    for c in cy:
         d = c["rows"]
         m = d[:, 0] >= 1
-        ax[0].plot(d[m, 3], d[m, 4], color=col, lw=0.8, label="viscoelastic" if c["visco"] else "elastic")
+        ax[0].plot(d[m, 3], d[m, 4], color="tab:red" if c["visco"] else "tab:blue", lw=0.8 if c["breaking"] else 0.6,
+                   ls="-" if c["breaking"] else ":",
+                   label=("viscoelastic" if c["visco"] else "elastic") + ("" if c["breaking"] else ", no rupture"))
     ax[0].set_xlabel("strain")
     ax[0].set_ylabel("stress")
     ax[0].set_title("cycles, rest, reload", fontsize=9)
     ax[0].legend(fontsize=7)
-    v = next(c for c in cy if c["visco"])
+    v = next(c for c in cy if c["visco"] and c["breaking"])
     k = np.arange(1, len(v["cycles"]) + 1)
     bottom = np.zeros(len(k))
     for key, col in (("viscous", "tab:red"), ("released", "tab:orange"), ("damped", "tab:gray"),

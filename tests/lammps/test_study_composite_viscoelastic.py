@@ -18,7 +18,8 @@ physics of a viscoelastic solid:
   elastic binder's moves;
 - cycles: every cycle dissipates in the dashpots (> 0, more at each larger strain), its budget
   (walls' work = dashpots + ruptures + damping + stored) closes within TOL_CYCLE, the last cycles
-  break binders, and after the rest the reload is stiffer than the immediate ones (recovery)."""
+  break binders and their peak stress lies below the same path's without rupture (softening), and
+  the rest recovers the viscous set (the reload's stress rises at a smaller strain)."""
 import os
 import subprocess
 import sys
@@ -35,6 +36,7 @@ TOL_NOISE = 0.005             # relative: the wall's ringing in J(t)
 TOL_CREEP_MODEL = 0.25        # relative: J's growth against the parallel model's
 TOL_LINEAR = 0.10             # relative: J at the two stresses
 TOL_CYCLE = 0.01              # of the cycle's walls' work
+TOL_SOFT = 0.005              # relative: a peak stress against the same cycle's without rupture
 
 TOP = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 out = t.workdir("study-composite-viscoelastic")
@@ -150,23 +152,30 @@ t.check("compressions quasi-static (KE/W at the peak < 0.05) with their balance 
 
 # ---- 4. cycles
 cy, notes = table("cycles.csv")
-ve = [r for r in cy if r["binder"] == "viscoelastic"]
-el = [r for r in cy if r["binder"] == "elastic"]
+ve = [r for r in cy if r["binder"] == "viscoelastic" and r["rupture"] == 1]
+intact = [r for r in cy if r["binder"] == "viscoelastic" and r["rupture"] == 0]
+el = [r for r in cy if r["binder"] == "elastic" and r["rupture"] == 1]
 t.check("every cycle dissipates in the dashpots, more at each larger strain",
         len(ve) >= 5 and all(r["viscous"] > 0 for r in ve) and all(b["viscous"] > a["viscous"] for a, b in zip(ve, ve[1:])),
         ", ".join(f"{r['viscous']:.4g}" for r in ve))
-t.check(f"each cycle's budget closes within {TOL_CYCLE} of its walls' work (both binders)",
-        all(r["work"] > 0 and abs(r["closure"]) < TOL_CYCLE * r["work"] for r in ve + el),
-        ", ".join(f"{r['closure'] / r['work']:.1e}" for r in ve + el))
-t.check("the last cycles break binders and release their energy; the elastic binders dissipate nothing viscous",
-        ve[-1]["broken"] > 0 and ve[-1]["released"] > 0 and all(r["viscous"] == 0 for r in el),
-        f"broken {[int(r['broken']) for r in ve]}, released {ve[-1]['released']:.4g}")
+t.check(f"each cycle's budget closes within {TOL_CYCLE} of its walls' work (every run)",
+        all(r["work"] > 0 and abs(r["closure"]) < TOL_CYCLE * r["work"] for r in cy),
+        ", ".join(f"{r['closure'] / r['work']:.1e}" for r in cy))
+t.check("the last cycles break binders and release their energy; without critical values none breaks; the "
+        "elastic binders dissipate nothing viscous",
+        ve[-1]["broken"] > 0 and ve[-1]["released"] > 0 and all(r["broken"] == 0 for r in intact) and
+        all(r["viscous"] == 0 for r in el), f"broken {[int(r['broken']) for r in ve]}, released {ve[-1]['released']:.4g}")
+t.check(f"ruptures soften: the last cycle's peak below the same cycle's without rupture (by over {TOL_SOFT}), "
+        f"no cycle above it by over {TOL_SOFT}", ve[-1]["softening"] > TOL_SOFT and
+        all(r["softening"] > -TOL_SOFT for r in ve), ", ".join(f"{r['softening']:+.4f}" for r in ve))
 note = {n[0]: dict(zip(n[1::2], map(float, n[2::2]))) for n in notes}
-v = note["viscoelastic"]
-t.check("after the rest the reload is stiffer than the immediate reloads (the dashpots' recovery)",
-        v["rest_reload_ratio"] > max(r["reload_ratio"] for r in ve[1:]) and v["rest_set"] < v["set_before_rest"],
-        f"after the rest {v['rest_reload_ratio']:.4f}, immediate {[round(r['reload_ratio'], 4) for r in ve[1:]]}; "
-        f"set {v['set_before_rest']:.5f} -> {v['rest_set']:.5f}")
+v, e = note["viscoelastic"], note["elastic"]
+t.check("the rest recovers the viscous set: the reload's stress rises at a smaller strain than before the rest, "
+        "by more than with elastic binders",
+        v["rest_set"] < v["set_before_rest"] and
+        v["set_before_rest"] - v["rest_set"] > e["set_before_rest"] - e["rest_set"],
+        f"viscoelastic {v['set_before_rest']:.5f} -> {v['rest_set']:.5f}, elastic {e['set_before_rest']:.5f} -> "
+        f"{e['rest_set']:.5f}")
 t.check("the cycles' energy balance closes within 1% of the walls' work",
         all(note[b]["balance_cycles"] < 0.01 for b in note), str({b: note[b]["balance_cycles"] for b in note}))
 t.finish()
