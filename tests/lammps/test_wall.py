@@ -231,7 +231,10 @@ if os.path.exists(KLMP) and os.path.exists(KPLUGIN):
     for k, v in {"dt": 0.004, "n": 1000, "every": 100, "damp": "", "dissipated": "0.0", "mass": 5.0}.items():
         cmd += ["-var", k, str(v)]
     import subprocess
-    p = subprocess.run(cmd, cwd=wd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, timeout=600)
+    env = dict(os.environ, OMP_PROC_BIND="false", OMP_NUM_THREADS="1")
+    env.pop("LD_LIBRARY_PATH", None)    # (the plain LAMMPS's library: the KOKKOS lmp has its own)
+    p = subprocess.run(cmd, cwd=wd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, timeout=600,
+                       env=env)
     kk = next((l.split()[1:] for l in p.stdout.splitlines() if l.startswith("WALL")), None)
     t.check("fix rrp/wall/kk moves a loaded wall bitwise as the host style (1 thread, a load varying in time)",
             kk is not None and float(kk[0]) == varying[0] and float(kk[1]) == varying[1] and
