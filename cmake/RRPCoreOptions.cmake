@@ -10,7 +10,7 @@ function(rrp_core_file_options src)
   # The block kernels are vectorised across bonds and bodies; -fno-trapping-math lets GCC
   # evaluate both sides of their selects (the selects pick the same results). Without it only the
   # AVX-512 version (masked operations) of the bodies' kernel is vectorised.
-  set_source_files_properties(${src}/binder_block.c ${src}/bodies.c PROPERTIES COMPILE_OPTIONS
+  set_source_files_properties(${src}/binder_block.c ${src}/visco_block.c ${src}/bodies.c PROPERTIES COMPILE_OPTIONS
     "${base};-fno-trapping-math")
   # The sphere kernels store a checked block with short copy loops; as calls of memcpy (rep movsq)
   # they cost more than the loops (measured: a fifth of the first half)

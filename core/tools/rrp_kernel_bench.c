@@ -10,7 +10,13 @@
  * masses, radii or principal moments near 1, random angular velocities of the given size and no
  * force or torque, so every step does the work of a real one. The binder kernel evaluates N bonds
  * (convected shear form) between particles turned by random angles of up to W since bonding, one
- * at a time (rrp_binder) and in blocks (rrp_binder_loads).
+ * at a time (rrp_binder) and in blocks (rrp_binder_loads). The viscous binder (shear linear, two
+ * terms in each of the four modes, a step of 2e-3 against relaxation times 0.05 and 1) on the
+ * same bonds, each with its reference and branch state in a slot of its own as bond_style
+ * rrp/binder keeps them: as before the block kernel (visco-2pass: the elastic block kernel of the
+ * equilibrium stiffnesses, then rrp_visco_binder bond by bond) and fused (visco: rrp_visco_loads,
+ * the states gathered into the block and scattered back), each with its ratio to linear-kt, the
+ * elastic binder of the same stiffnesses.
  * "joined" is the exact map with each step's second half made by the next step's first half, in
  * one pass (rrp_first_options.joined).
  * NAME (exact, newmark, euler, joined, bodies, binder, stream) runs that one only (e.g. under valgrind
@@ -21,6 +27,7 @@
 #include "rrp/bodies.h"
 #include "rrp/integrator.h"
 #include "rrp/rotation.h"
+#include "rrp/visco.h"
 
 #include <errno.h>
 #include <math.h>
@@ -64,6 +71,106 @@ static void *alloc(size_t n)
     exit(1);
   }
   return p;
+}
+
+/* The viscous binders' section: bonds i-(i+1) as the elastic ones (x, q, ref), shear linear, two
+ * terms in every mode. Each bond's slot holds its reference (7) and its state, as bond_style
+ * rrp/binder's; a pass is one step of all bonds, gathered into blocks of RRP_BINDER_BLOCK as the
+ * bond style gathers them: elastic (linear-kt, the elastic binder of the same instantaneous
+ * stiffnesses, its reference from ref), visco-2pass (the elastic block kernel of the equilibrium
+ * stiffnesses, then rrp_visco_binder bond by bond: the path before the fused kernel) and visco
+ * (rrp_visco_loads, the states put into the block and got back). The three passes take turns in
+ * each repetition, so that a change of the machine's load falls on all three; the best of each. */
+static void visco_bench(int n, int steps, int reps, double (*x)[3], double (*q)[4],
+                        const rrp_binder_ref *ref, double *sum)
+{
+  const rrp_visco_series two = {2, {0.5, 0.3}, {0.05, 1.0}};
+  const rrp_visco_series series[RRP_VISCO_MODES] = {two, two, two, two};
+  const double stiff[RRP_VISCO_MODES] = {200.0, 200.0, 10.0, 4.0}; /* Ka, Ks, Kb, Kt */
+  const int terms[RRP_VISCO_MODES] = {2, 2, 2, 2};
+  const double geq = rrp_visco_equilibrium(&two);
+  rrp_visco_step vst;
+  rrp_visco_factors vf;
+  if (rrp_visco_step_set(series, stiff, 2e-3, &vst) != RRP_OK) exit(1);
+  rrp_visco_factors_set(&vst, &vf);
+  const int nstate = rrp_visco_state_size(terms), nslot = RRP_BINDER_SLOT + nstate;
+  /* (one array of slots for both viscous passes: each takes the state on by a step) */
+  double *slots = alloc(sizeof(double) * (size_t) n * (size_t) nslot);
+  for (int i = 0; i < n; i++) {
+    double *slot = slots + (size_t) i * (size_t) nslot;
+    memcpy(slot, ref[i].ri, 3 * sizeof(double));
+    memcpy(slot + 3, ref[i].p, 4 * sizeof(double)); /* the state relaxed (alloc zeroes) */
+  }
+  static rrp_binder_block blk;
+  static rrp_visco_block vblk;
+  vblk.nterms = rrp_visco_block_terms(2);
+  const char *names[3] = {"linear-kt", "visco-2pass", "visco"};
+  double best[3] = {HUGE_VAL, HUGE_VAL, HUGE_VAL};
+  for (int r = 0; r < reps; r++)
+    for (int kind = 0; kind < 3; kind++) {
+      /* the stiffnesses of the elastic loads: instantaneous (elastic), equilibrium (viscous) */
+      const double g = kind == 0 ? 1.0 : geq;
+      for (int k = 0; k < RRP_BINDER_BLOCK; k++) {
+        blk.ka[k] = stiff[0] * g;
+        blk.ks[k] = stiff[1] * g;
+        blk.kb[k] = stiff[2] * g;
+        blk.kt[k] = stiff[3] * g;
+        blk.measure[k] = 0;
+      }
+      double *slot0 = kind ? slots : NULL;
+      const double t0 = now();
+      for (int st = 0; st < steps; st++)
+        for (int i0 = 0; i0 < n; i0 += RRP_BINDER_BLOCK) {
+          const int nb = n - i0 < RRP_BINDER_BLOCK ? n - i0 : RRP_BINDER_BLOCK;
+          for (int k = 0; k < nb; k++) {
+            const int i = i0 + k, j = i + 1 < n ? i + 1 : 0;
+            const double *rs = kind ? slot0 + (size_t) i * (size_t) nslot : ref[i].ri;
+            for (int d = 0; d < 3; d++) {
+              blk.d[d][k] = x[i][d] - x[j][d];
+              blk.ri[d][k] = rs[d];
+            }
+            for (int d = 0; d < 4; d++) {
+              blk.qi[d][k] = q[i][d];
+              blk.qj[d][k] = q[j][d];
+              blk.p[d][k] = rs[3 + d];
+            }
+            if (kind == 2) rrp_visco_block_put(&vblk, k, terms, rs + RRP_BINDER_SLOT);
+          }
+          if (kind == 2) {
+            if (rrp_visco_loads(&blk, &vblk, 0, nb, &vf) != RRP_OK) exit(1);
+            for (int k = 0; k < nb; k++) {
+              rrp_visco_block_get(&vblk, k, terms,
+                                  slot0 + (size_t) (i0 + k) * (size_t) nslot + RRP_BINDER_SLOT);
+              *sum += blk.fi[0][k] + blk.ti[1][k] + vblk.stored[k];
+            }
+            continue;
+          }
+          if (rrp_binder_loads(&blk, nb, RRP_SHEAR_LINEAR) != RRP_OK) exit(1);
+          for (int k = 0; k < nb && kind == 1; k++) {
+            const int i = i0 + k, j = i + 1 < n ? i + 1 : 0;
+            double *slot = slot0 + (size_t) i * (size_t) nslot;
+            const double dk[3] = {blk.d[0][k], blk.d[1][k], blk.d[2][k]};
+            rrp_visco_load vl;
+            if (rrp_visco_binder(&vst, terms, dk, q[i], q[j], slot, slot + 3,
+                                 slot + RRP_BINDER_SLOT, &vl) != RRP_OK)
+              exit(1);
+            for (int d = 0; d < 3; d++) {
+              blk.fi[d][k] += vl.fi[d];
+              blk.ti[d][k] += vl.ti[d];
+              blk.tj[d][k] += vl.tj[d];
+            }
+            blk.ua[k] += vl.stored[0];
+          }
+          for (int k = 0; k < nb; k++) *sum += blk.fi[0][k] + blk.ti[1][k];
+        }
+      best[kind] = fmin(best[kind], (now() - t0) / ((double) steps * n));
+    }
+  for (int kind = 0; kind < 3; kind++)
+    printf("binder   %-9s %6.2f ns per bond-step, %.2fx linear-kt (taking turns with it), %d "
+           "bytes per slot, %d bonds\n",
+           names[kind], 1e9 * best[kind], best[kind] / best[0],
+           (int) sizeof(double) * (kind ? nslot : RRP_BINDER_SLOT), n);
+  free(slots);
 }
 
 int main(int argc, char **argv)
@@ -232,6 +339,8 @@ int main(int argc, char **argv)
       }
       printf("binder   %-9s %6.2f ns per bond-step\n", forms[m].name, 1e9 * best);
     }
+    /* (at most 1e6 viscous bonds: 256 bytes each) */
+    visco_bench(n < 1000000 ? n : 1000000, steps, reps, x, q, ref, &sum);
     volatile double keep = sum;
     (void) keep;
     free(ref);

@@ -25,6 +25,16 @@
  *                        rrp_visco_load *out);
  *   double rrp_visco_stored(const rrp_visco_step *st, const int terms[RRP_VISCO_MODES],
  *                           const double *state, double by_mode[RRP_VISCO_MODES]);
+ *   void rrp_visco_factors_set(const rrp_visco_step *st, rrp_visco_factors *f);
+ *   int rrp_visco_loads(rrp_binder_block *b, rrp_visco_block *v, int lo, int hi,
+ *                       const rrp_visco_factors *f);
+ *   void rrp_visco_block_put(rrp_visco_block *v, int k, const int terms[RRP_VISCO_MODES],
+ *                            const double *state);
+ *   void rrp_visco_block_get(const rrp_visco_block *v, int k, const int terms[RRP_VISCO_MODES],
+ *                            double *state);
+ *   void rrp_visco_block_get_lanes(const rrp_visco_block *v, int lo, int hi,
+ *                                  const int terms[RRP_VISCO_MODES], double *const *states);
+ *   int rrp_visco_block_terms(int n);
  *
  * The law (doc/theory.md section 8). Each mode has a deformation measure e, the one its elastic
  * energy is quadratic in (rrp/binder.h): the axial strain eps = L/L0 - 1; the shear vector
@@ -58,6 +68,7 @@
 #ifndef RRP_VISCO_H
 #define RRP_VISCO_H
 
+#include "rrp/binder.h"
 #include "rrp/conventions.h"
 
 #ifdef __cplusplus
@@ -183,6 +194,116 @@ int rrp_visco_binder(const rrp_visco_step *st, const int terms[RRP_VISCO_MODES],
 /* The energy stored in a binder's branch springs (and in by_mode, if not NULL), from its state. */
 double rrp_visco_stored(const rrp_visco_step *st, const int terms[RRP_VISCO_MODES],
                         const double *state, double by_mode[RRP_VISCO_MODES]);
+
+/* The viscous binders of a block, fused with their elastic loads (rrp_visco_loads): one pass
+ * per bond computes its geometry once (frame, theta, the convected directions, b of J^-1), its
+ * measures in the body frame of i, the branch update, and the loads of its total generalized
+ * stress s = K g_inf e + sum_k h_k (minus the gradient of s . e with s held in the body frame of
+ * i, as the branch loads above; for s = K e they are the elastic loads of the linear shear form,
+ * rrp/binder.h), with the energies (K g_inf/2 |e|^2 and the branch springs, by mode), the work
+ * dissipated and the measures of rupture. The step factors of a bond type in the form the
+ * kernel takes, without a division: for each mode and term */
+typedef struct rrp_visco_factors {
+  int n[RRP_VISCO_MODES];                       /* the type's terms per mode */
+  double a[RRP_VISCO_MODES][RRP_VISCO_TERMS];   /* decay a */
+  double kf[RRP_VISCO_MODES][RRP_VISCO_TERMS];  /* K g_k f: h' = a h + K g_k f de */
+  double w1[RRP_VISCO_MODES][RRP_VISCO_TERMS];  /* w1/(K g_k) */
+  double w2[RRP_VISCO_MODES][RRP_VISCO_TERMS];  /* 2 w2 */
+  double w3[RRP_VISCO_MODES][RRP_VISCO_TERMS];  /* w3 K g_k */
+  double u[RRP_VISCO_MODES][RRP_VISCO_TERMS];   /* 1/(2 K g_k): stored energy h^2 u */
+} rrp_visco_factors;
+
+/* The block kernel's factors from a type's step factors; every factor of a term of zero stiffness
+ * and of the terms beyond the type's is 0 (such a branch stays 0 and adds exact zeros). */
+void rrp_visco_factors_set(const rrp_visco_step *st, rrp_visco_factors *f);
+
+/* The branch states of the viscous bonds of a block (lanes of an rrp_binder_block), a structure of
+ * arrays: state[j][k] is value j of lane k's state in rrp_visco_state_size's layout with nterms
+ * (T) terms in every mode, the measures at the last update, the work dissipated since bonding
+ * and the branch stresses (mode m's term t, component c at RRP_VISCO_BRANCHES +
+ * RRP_VISCO_BLOCK_AT(m, T) + nc t + c, nc = RRP_VISCO_COMPONENTS(m)), all in the body frame of i;
+ * and the energy in the branch springs, an output. */
+typedef struct rrp_visco_block {
+  int nterms; /* T = rrp_visco_block_terms(the states' most terms in a mode) */
+  double state[RRP_VISCO_BRANCHES + 8 * RRP_VISCO_TERMS][RRP_BINDER_BLOCK];
+  double stored[RRP_BINDER_BLOCK]; /* output: energy in the branch springs after the step */
+} rrp_visco_block;
+
+/* The terms a mode of a block whose states have at most n in a mode: the kernel has loops for
+ * 1, 2, 3, 4 and 8 terms (n rounded up to one of them; 0 for n out of 1 .. RRP_VISCO_TERMS). */
+static inline int rrp_visco_block_terms(int n)
+{
+  return n < 1 || n > RRP_VISCO_TERMS ? 0 : n <= 4 ? n : 8;
+}
+#define RRP_VISCO_BLOCK_AT(mode, T)                                                             \
+  ((mode) == 0 ? 0 : (mode) == 1 ? (T) : (mode) == 2 ? 4 * (T) : 7 * (T))
+
+/* One step of the viscous binders in lanes lo..hi-1 of a block, all of one bond type (its factors
+ * f), in the linear shear form: the inputs of rrp_binder_loads in b (the stiffnesses there are
+ * the type's equilibrium ones, K g_inf), the states in v, updated; b's outputs (loads, energies
+ * U^m, U^a, U^s with the branch springs, the measures of rupture as rrp_binder_loads gives them)
+ * and v's stored energy written. Across SIMD lanes, a bond's bits whatever the other lanes hold.
+ * The same numbers as rrp_binder with K g_inf plus rrp_visco_binder, to round-off. Returns RRP_OK
+ * when both would return RRP_OK for every bond; otherwise the outputs and the states in v are
+ * not to be used (the one-bond functions find the bad bond and its status); RRP_EDOMAIN, with
+ * nothing computed, when f has more terms in a mode than v->nterms or nterms is out of range. */
+int rrp_visco_loads(rrp_binder_block *b, rrp_visco_block *v, int lo, int hi,
+                    const rrp_visco_factors *f);
+
+/* A bond's state (rrp_visco_state_size's layout for terms, each at most v->nterms) into lane k
+ * of a block, the terms it does not have set to 0; and out of it. (One copy where the bond's
+ * layout is the block's: the same terms in every mode.) */
+static inline void rrp_visco_block_put(rrp_visco_block *v, int k, const int terms[RRP_VISCO_MODES],
+                                       const double *state)
+{
+  const int T = v->nterms;
+  if (terms[0] == T && terms[1] == T && terms[2] == T && terms[3] == T) {
+    for (int j = 0; j < RRP_VISCO_BRANCHES + 8 * T; j++) v->state[j][k] = state[j];
+    return;
+  }
+  for (int j = 0; j < RRP_VISCO_BRANCHES; j++) v->state[j][k] = state[j];
+  const double *s = state + RRP_VISCO_BRANCHES;
+  for (int m = 0; m < RRP_VISCO_MODES; m++) {
+    const int nc = RRP_VISCO_COMPONENTS(m), at = RRP_VISCO_BRANCHES + RRP_VISCO_BLOCK_AT(m, T);
+    const int have = nc * terms[m];
+    for (int j = 0; j < have; j++) v->state[at + j][k] = s[j];
+    for (int j = have; j < nc * T; j++) v->state[at + j][k] = 0.0;
+    s += have;
+  }
+}
+
+static inline void rrp_visco_block_get(const rrp_visco_block *v, int k,
+                                       const int terms[RRP_VISCO_MODES], double *state)
+{
+  const int T = v->nterms;
+  if (terms[0] == T && terms[1] == T && terms[2] == T && terms[3] == T) {
+    for (int j = 0; j < RRP_VISCO_BRANCHES + 8 * T; j++) state[j] = v->state[j][k];
+    return;
+  }
+  for (int j = 0; j < RRP_VISCO_BRANCHES; j++) state[j] = v->state[j][k];
+  double *s = state + RRP_VISCO_BRANCHES;
+  for (int m = 0; m < RRP_VISCO_MODES; m++) {
+    const int nc = RRP_VISCO_COMPONENTS(m), at = RRP_VISCO_BRANCHES + RRP_VISCO_BLOCK_AT(m, T);
+    const int have = nc * terms[m];
+    for (int j = 0; j < have; j++) s[j] = v->state[at + j][k];
+    s += have;
+  }
+}
+
+/* The states of lanes lo .. hi-1 out of a block into states[k] (layout terms, as
+ * rrp_visco_block_get), value by value across the lanes where the bonds' layout is the block's. */
+static inline void rrp_visco_block_get_lanes(const rrp_visco_block *v, int lo, int hi,
+                                             const int terms[RRP_VISCO_MODES],
+                                             double *const *states)
+{
+  const int T = v->nterms;
+  if (terms[0] == T && terms[1] == T && terms[2] == T && terms[3] == T) {
+    for (int j = 0; j < RRP_VISCO_BRANCHES + 8 * T; j++)
+      for (int k = lo; k < hi; k++) states[k][j] = v->state[j][k];
+    return;
+  }
+  for (int k = lo; k < hi; k++) rrp_visco_block_get(v, k, terms, states[k]);
+}
 
 #ifdef __cplusplus
 }
