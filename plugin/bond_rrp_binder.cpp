@@ -60,8 +60,12 @@ BondRRPBinder::BondRRPBinder(LAMMPS *_lmp) :
   burgers = nullptr;
   kb_eq = kt_eq = ka_eq = ks_eq = nullptr;
   vstep = nullptr;
+  vfactors = nullptr;
   viscous = nullptr;
+  fused = nullptr;
   any_viscous = false;
+  any_fused = false;
+  vblock_terms = 0;
   for (int &v : vterms) v = 0;
   nref = 7;
   shift_kind = SHIFT_NONE;
@@ -400,20 +404,23 @@ void BondRRPBinder::capture(int i, int j, double **quat)
 
 void BondRRPBinder::loads(Block &k, double **quat)
 {
-  if (shear_form == RRP_SHEAR_PAPER || rrp_binder_loads(&k.b, k.nb, shear_form) != RRP_OK)
-    loads_one_by_one(k, quat);
-  visco_loads(k, quat);
+  // the elastic kernel's lanes (and the branches of viscous binders among them, one by one)
+  const int ne = k.nelastic;
+  if (ne > 0 && (shear_form == RRP_SHEAR_PAPER || rrp_binder_loads(&k.b, ne, shear_form) != RRP_OK))
+    loads_one_by_one(k, quat, 0, ne);
+  visco_loads(k, quat, 0, ne);
+  // the fused viscous binders, a run per type
+  for (int r = 0; r < k.nruns; r++) visco_fused(k, quat, r);
 }
 
-void BondRRPBinder::loads_one_by_one(Block &blk, double **quat)
+void BondRRPBinder::loads_one_by_one(Block &blk, double **quat, int lo, int hi)
 {
   rrp_binder_block &b = blk.b;
-  const int nb = blk.nb;
   const int *bi = blk.bi, *bj = blk.bj;
   const double *const *bslot = blk.bslot;
   double **x = atom->x;
   tagint *tag = atom->tag;
-  for (int k = 0; k < nb; k++) {
+  for (int k = lo; k < hi; k++) {
     const int i = bi[k], j = bj[k];
     const rrp_binder_ref *ref = rrp_binder_slot_ref(bslot[k]);
     const rrp_binder_coeff c = {b.kb[k], b.kt[k], b.ka[k], b.ks[k], shear_form, b.measure[k]};
@@ -437,7 +444,9 @@ void BondRRPBinder::loads_one_by_one(Block &blk, double **quat)
    gather: the bonds of the bond list from index next on (up to end) into the block (at most
    RRP_BINDER_BLOCK, type > 0), lower ID first, their reference states captured where they have
    none yet; returns their number and advances next (quat: the orientations, looked up once per
-   computation)
+   computation). With fused viscous types, the bonds are first counted by kernel (lanes), so that
+   each kernel's lanes are contiguous: the elastic kernel's first, then a run per fused type
+   (Block); each bond's branch state goes into the fused kernel's block.
 ------------------------------------------------------------------------- */
 
 void BondRRPBinder::gather(Block &blk, int &next, int end, int &ncaptured, double **quat)
@@ -448,6 +457,34 @@ void BondRRPBinder::gather(Block &blk, int &next, int end, int &ncaptured, doubl
   int **bondlist = neighbor->bondlist;
   const int nbondlist = neighbor->nbondlist;
   tagint *tag = atom->tag;
+  // the lanes: the next free one of the elastic kernel (lane[0]) and of each run (lane[1 + r])
+  int lane[RRP_BINDER_BLOCK + 1];
+  lane[0] = 0;
+  blk.nruns = 0;
+  if (any_fused) {
+    // the runs, in the order their types first come, and their sizes
+    int count[RRP_BINDER_BLOCK + 1], seen = 0;
+    count[0] = 0;
+    for (int n = next; n < end && seen < RRP_BINDER_BLOCK; n++) {
+      const int type = bondlist[n][2];
+      if (type <= 0) continue;
+      seen++;
+      int r = 0;
+      if (fused[type]) {
+        while (r < blk.nruns && blk.run_type[r] != type) r++;
+        if (r == blk.nruns) {
+          blk.run_type[blk.nruns++] = type;
+          count[1 + r] = 0;
+        }
+        r++;
+      }
+      count[r]++;
+    }
+    blk.run_lo[0] = count[0];
+    for (int r = 0; r < blk.nruns; r++) blk.run_lo[r + 1] = blk.run_lo[r] + count[1 + r];
+    for (int r = 0; r < blk.nruns; r++) lane[1 + r] = blk.run_lo[r];
+    blk.v.nterms = vblock_terms;
+  }
   // LAMMPS's per-atom arrays are contiguous: one base pointer each, no row pointers to load
   const double *x0 = atom->x[0], *q0 = quat[0];
   const double *f0 = atom->f[0], *t0 = atom->torque[0];
@@ -468,6 +505,10 @@ void BondRRPBinder::gather(Block &blk, int &next, int end, int &ncaptured, doubl
       const double *ps = fix_history->slot_of_bond(n + PREFETCH);
       __builtin_prefetch(ps);
       __builtin_prefetch(ps + 6);
+      // a viscous binder's branch state after its reference, read and written back: its lines
+      // (slots of 7 values have none)
+      for (int v = 8; v < ndata; v += 8) __builtin_prefetch(ps + v, 1);
+      if (ndata > 8) __builtin_prefetch(ps + ndata - 1, 1);
       const int pa = bondlist[n + PREFETCH][0], pc = bondlist[n + PREFETCH][1];
       __builtin_prefetch(tag + pa);
       __builtin_prefetch(tag + pc);
@@ -487,29 +528,38 @@ void BondRRPBinder::gather(Block &blk, int &next, int end, int &ncaptured, doubl
       capture(i, j, quat);
       ncaptured++;
     }
+    int r = 0;
+    if (any_fused && fused[type]) {
+      while (blk.run_type[r] != type) r++;
+      r++;
+    }
+    const int k = lane[r]++;
+    blk.order[nb] = k;
     // the stored values are the reference in rrp_binder_ref's layout (r_i, p), then q_j0
     for (int d = 0; d < 3; d++) {
-      b.d[d][nb] = x0[3 * i + d] - x0[3 * j + d];
-      b.ri[d][nb] = slot[d];
+      b.d[d][k] = x0[3 * i + d] - x0[3 * j + d];
+      b.ri[d][k] = slot[d];
     }
     for (int d = 0; d < 4; d++) {
-      b.qi[d][nb] = q0[4 * i + d];
-      b.qj[d][nb] = q0[4 * j + d];
-      b.p[d][nb] = slot[3 + d];
+      b.qi[d][k] = q0[4 * i + d];
+      b.qj[d][k] = q0[4 * j + d];
+      b.p[d][k] = slot[3 + d];
     }
-    // (the equilibrium stiffnesses: the branches of a viscous type add theirs, visco_loads)
-    b.kb[nb] = kb_eq[type];
-    b.kt[nb] = kt_eq[type];
-    b.ka[nb] = ka_eq[type];
-    b.ks[nb] = ks_eq[type];
-    b.measure[nb] = measured[type];
-    bond[nb] = n;
-    bi[nb] = i;
-    bj[nb] = j;
-    bslot[nb] = slot;
+    // (the equilibrium stiffnesses: the branches of a viscous type add theirs)
+    b.kb[k] = kb_eq[type];
+    b.kt[k] = kt_eq[type];
+    b.ka[k] = ka_eq[type];
+    b.ks[k] = ks_eq[type];
+    b.measure[k] = measured[type];
+    if (r > 0) rrp_visco_block_put(&blk.v, k, vterms, fix_history->branches(slot));
+    bond[k] = n;
+    bi[k] = i;
+    bj[k] = j;
+    bslot[k] = slot;
     nb++;
   }
   blk.nb = nb;
+  blk.nelastic = blk.nruns ? blk.run_lo[0] : nb;
 }
 
 /* ----------------------------------------------------------------------
@@ -521,7 +571,8 @@ void BondRRPBinder::gather(Block &blk, int &next, int end, int &ncaptured, doubl
 void BondRRPBinder::apply(const Block &blk)
 {
   double *f0 = atom->f[0], *t0 = atom->torque[0];
-  for (int k = 0; k < blk.nb; k++) {
+  for (int o = 0; o < blk.nb; o++) {
+    const int k = blk.order[o];    // (the bond list's order)
     if (twist_near(blk, k)) warn_twist(blk.bi[k], blk.bj[k], blk.b.angle[k]);
     double energy = 0.0;
     const int mode = breaks_now(blk, k, energy);

@@ -59,8 +59,12 @@ class BondRRPBinder : public Bond {
   double (*burgers)[RRP_VISCO_MODES][4];
   double *kb_eq, *kt_eq, *ka_eq, *ks_eq;
   rrp_visco_step *vstep;
+  rrp_visco_factors *vfactors;  // the step factors as the fused block kernel takes them
   int *viscous;                 // per type: a series in some mode
+  int *fused;                   // per type: viscous, in the shear form of the fused kernel (linear)
   bool any_viscous;             // some type has one (set at init)
+  bool any_fused;               // some type is fused
+  int vblock_terms;             // the fused kernel's terms a mode (rrp_visco_block_terms)
   int vterms[RRP_VISCO_MODES];  // the branch states' layout: terms per mode, the most of any type
   int nref;                     // values of a slot's reference (7, 11): its branch state follows
   enum { SHIFT_NONE = 0, SHIFT_WLF = 1, SHIFT_ARRHENIUS = 2 } shift_kind;
@@ -85,8 +89,8 @@ class BondRRPBinder : public Bond {
   class FixRRPBinderHistory *fix_history;
   int ndata;              // values per slot of the history (rrp_binder_slot_size)
   class RRPBondBreaks *breaks;    // break records, removal of broken bonds, their counts
-  // the bonds of one block: the core's inputs and loads, and for each its entry of the bond
-  // list, its two atoms (the lower ID first) and its reference slot
+  // the bonds of one block: the core's inputs and loads, and for each (lane) its entry of the
+  // bond list, its two atoms (the lower ID first) and its reference slot
   struct Block {
     rrp_binder_block b;
     int nb;
@@ -94,6 +98,15 @@ class BondRRPBinder : public Bond {
     double *bslot[RRP_BINDER_BLOCK];
     // viscous binders: energy in the branch springs, work dissipated since bonding
     double vstored[RRP_BINDER_BLOCK], vdissipated[RRP_BINDER_BLOCK];
+    // the lanes by kernel: lanes 0 .. nelastic-1 take the elastic block kernel (the elastic types,
+    // and every type in a shear form the fused kernel does not have), then one run of lanes per
+    // fused viscous type, run r the lanes run_lo[r] .. run_lo[r + 1]-1 of type run_type[r]; the
+    // bonds of each in the bond list's order, which order[o] (the lane of the block's o-th bond
+    // in the list) keeps for apply
+    int order[RRP_BINDER_BLOCK];
+    int nelastic, nruns;
+    int run_type[RRP_BINDER_BLOCK], run_lo[RRP_BINDER_BLOCK + 1];
+    rrp_visco_block v;    // the fused lanes' branch states
   };
   Block *block;
 
@@ -108,10 +121,13 @@ class BondRRPBinder : public Bond {
   // nothing but the block (the KOKKOS twin runs them on several blocks at once)
   void gather(Block &k, int &next, int end, int &ncaptured, double **quat);
   void loads(Block &k, double **quat);
-  void loads_one_by_one(Block &k, double **quat);
+  void loads_one_by_one(Block &k, double **quat, int lo, int hi);
   void apply(const Block &k);
-  // the branches of the block's viscous binders: their states updated, their loads added
-  void visco_loads(Block &k, double **quat);
+  // the branches of the viscous binders in lanes lo .. hi-1 of a block, one by one: their states
+  // updated, their loads added to the elastic ones
+  void visco_loads(Block &k, double **quat, int lo, int hi);
+  // run r of a block's fused lanes: the fused kernel, the states back to their slots
+  void visco_fused(Block &k, double **quat, int r);
   int visco_coeff(int narg, char **arg, int iarg, int ilo, int ihi);
   int visco_settings(int narg, char **arg, int iarg);
   void visco_allocate(int np1);

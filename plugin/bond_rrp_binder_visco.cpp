@@ -39,6 +39,9 @@ void BondRRPBinder::visco_allocate(int np1)
   burgers = (double(*)[RRP_VISCO_MODES][4]) memory->smalloc(
       np1 * sizeof(double[RRP_VISCO_MODES][4]), "bond:burgers");
   vstep = (rrp_visco_step *) memory->smalloc(np1 * sizeof(rrp_visco_step), "bond:vstep");
+  vfactors = (rrp_visco_factors *) memory->smalloc(np1 * sizeof(rrp_visco_factors),
+                                                   "bond:vfactors");
+  memory->create(fused, np1, "bond:fused");
   memory->create(kb_eq, np1, "bond:kb_eq");
   memory->create(kt_eq, np1, "bond:kt_eq");
   memory->create(ka_eq, np1, "bond:ka_eq");
@@ -48,6 +51,8 @@ void BondRRPBinder::visco_allocate(int np1)
     memset(series[i], 0, sizeof(series[i]));
     memset(burgers[i], 0, sizeof(burgers[i]));
     memset(&vstep[i], 0, sizeof(vstep[i]));
+    memset(&vfactors[i], 0, sizeof(vfactors[i]));
+    fused[i] = 0;
     kb_eq[i] = kt_eq[i] = ka_eq[i] = ks_eq[i] = 0.0;
     viscous[i] = 0;
   }
@@ -58,6 +63,8 @@ void BondRRPBinder::visco_destroy()
   memory->sfree(series);
   memory->sfree(burgers);
   memory->sfree(vstep);
+  memory->sfree(vfactors);
+  memory->destroy(fused);
   memory->destroy(kb_eq);
   memory->destroy(kt_eq);
   memory->destroy(ka_eq);
@@ -265,6 +272,16 @@ void BondRRPBinder::visco_init()
                         "shear linear (the {} form has no small-strain shear stiffness to relax)",
                  i, shear_form == RRP_SHEAR_PAPER ? "paper" : "convected");
   }
+  // the viscous types of the linear shear form take the fused kernel (rrp_visco_loads), whose
+  // loops have 1, 2, 3, 4 or 8 terms a mode
+  any_fused = false;
+  int most = 0;
+  for (int m = 0; m < RRP_VISCO_MODES; m++) most = std::max(most, vterms[m]);
+  vblock_terms = rrp_visco_block_terms(most);
+  for (int i = 1; i <= atom->nbondtypes; i++) {
+    fused[i] = viscous[i] && shear_form == RRP_SHEAR_LINEAR && vblock_terms > 0;
+    any_fused = any_fused || fused[i];
+  }
   if (!any_viscous) return;
   if (utils::strmatch(update->integrate_style, "^respa"))
     error->all(FLERR, "Bond style rrp/binder with relaxation series does not support run_style "
@@ -353,21 +370,23 @@ void BondRRPBinder::visco_begin()
     if (rrp_visco_step_set(series[i], stiff, dxi, &vstep[i]) != RRP_OK)
       error->all(FLERR, "Bond style rrp/binder: bond type {} has no valid step factors for a step "
                         "of {} reduced time", i, dxi);
+    rrp_visco_factors_set(&vstep[i], &vfactors[i]);
   }
 }
 
 /* ----------------------------------------------------------------------
-   the branches of the block's viscous binders, after the elastic loads of the equilibrium
-   stiffnesses: each state updated (and its copy on the bond's other local atom), the branch
-   loads added to the block's, their energy to its mode's (axial U^a, shear U^s, bending and
-   twist U^m)
+   the branches of the viscous binders in lanes lo .. hi-1 of a block, one by one, after the
+   elastic loads of the equilibrium stiffnesses (the shear forms without the fused kernel, and a
+   fused run that the kernel refused): each state updated (and its copy on the bond's other local
+   atom), the branch loads added to the block's, their energy to its mode's (axial U^a, shear U^s,
+   bending and twist U^m)
 ------------------------------------------------------------------------- */
 
-void BondRRPBinder::visco_loads(Block &blk, double **quat)
+void BondRRPBinder::visco_loads(Block &blk, double **quat, int lo, int hi)
 {
   rrp_binder_block &b = blk.b;
   int **bondlist = neighbor->bondlist;
-  for (int k = 0; k < blk.nb; k++) {
+  for (int k = lo; k < hi; k++) {
     blk.vstored[k] = blk.vdissipated[k] = 0.0;
     if (!any_viscous) continue;
     const int type = bondlist[blk.bond[k]][2];
@@ -396,6 +415,32 @@ void BondRRPBinder::visco_loads(Block &blk, double **quat)
     b.us[k] += out.stored[RRP_VISCO_SHEAR];
     b.um[k] += out.stored[RRP_VISCO_BEND] + out.stored[RRP_VISCO_TWIST];
     blk.vstored[k] = out.stored[0] + out.stored[1] + out.stored[2] + out.stored[3];
+    blk.vdissipated[k] = state[RRP_VISCO_DISSIPATED];
+  }
+}
+
+/* run r of a block's fused lanes (one viscous type, shear linear): the fused kernel over its
+   lanes (loads, energies, measures of rupture, the states in the block updated), the states back
+   to their slots (and to the copy on the bond's other local atom); a run the kernel refuses
+   takes the path one bond at a time from the slots' states, untouched, which names a bad bond */
+
+void BondRRPBinder::visco_fused(Block &blk, double **quat, int r)
+{
+  const int lo = blk.run_lo[r], hi = blk.run_lo[r + 1];
+  if (rrp_visco_loads(&blk.b, &blk.v, lo, hi, &vfactors[blk.run_type[r]]) != RRP_OK) {
+    loads_one_by_one(blk, quat, lo, hi);
+    visco_loads(blk, quat, lo, hi);
+    return;
+  }
+  const int nstate = fix_history->get_ndata() - fix_history->nref;
+  double *states[RRP_BINDER_BLOCK];
+  for (int k = lo; k < hi; k++) states[k] = fix_history->branches(blk.bslot[k]);
+  rrp_visco_block_get_lanes(&blk.v, lo, hi, vterms, states);
+  for (int k = lo; k < hi; k++) {
+    double *state = states[k];
+    if (double *twin = fix_history->twin_of_bond(blk.bond[k]))
+      std::copy(state, state + nstate, fix_history->branches(twin));
+    blk.vstored[k] = blk.v.stored[k];
     blk.vdissipated[k] = state[RRP_VISCO_DISSIPATED];
   }
 }

@@ -24,7 +24,7 @@ static constexpr int BALANCE_EVERY = 20;
 static constexpr double BALANCE_TOL = 0.03;
 
 // blocks per batch of a step with energies: gathered and loaded by the threads, then applied in
-// order (about 1.3 MB)
+// order (about 4 MB, 2.4 MB of it the room for the viscous binders' branch states)
 static constexpr int BATCH = 128;
 
 // what compute() reads and writes of the atoms on the host: positions and IDs (gather,
@@ -210,7 +210,8 @@ int BondRRPBinderKokkos::runs(int nthreads, double **quat)
     while (next < r.end) {
       gather(blk, next, r.end, r.captured, quat);
       loads(blk, quat);
-      for (int k = 0; k < blk.nb; k++) {
+      for (int o = 0; o < blk.nb; o++) {
+        const int k = blk.order[o];    // (the bond list's order, as apply)
         if (r.twist < 0 && twist_near(blk, k)) {
           r.twist = blk.bond[k];
           r.twist_angle = blk.b.angle[k];
