@@ -7,7 +7,10 @@ orientations to 1e-12 relative); host styles that read the orientations (fix rrp
 rrp/atom, the dump) run beside the /kk fix, so the store's view is synced both ways every step.
 Restart and data files written under KOKKOS continue without it (also in the plain LAMMPS built
 without KOKKOS), and the other way round. The /kk styles keep their /kk names (info fixes, the
-log), each is registered from its own file, and bond_style rrp/binder/kk/device is refused."""
+log), each is registered from its own file, and bond_style rrp/binder/kk/device is refused.
+Viscoelastic binders (the fused block kernel of shear linear, elastic and viscous types in the
+same blocks) under bond_style rrp/binder/kk give the host style's run bitwise on 1 and 2
+threads."""
 import os
 import re
 import subprocess
@@ -480,5 +483,94 @@ for first, second in (("KOKKOS", "plain"), ("plain", "KOKKOS")):
         t.check("torus: read under -sf kk, LAMMPS's log names the fixes by their /kk names",
                 "fix style: rrp/nve/kk, fix ID: integrate" in out
                 and "fix style: rrp/wall/kk, fix ID: wall" in out, f"records: {reset}")
+
+
+# 9. viscoelastic binders (bond_coeff prony, shear linear): bond_style rrp/binder/kk runs their
+#    fused block kernel (rrp_visco_loads) in the host style's gather, loads and apply, on its
+#    threads. A lattice with two viscous types of other term counts (the fused kernel's states
+#    padded to 3 terms) and an elastic type, their bonds in the same blocks; energies every 50
+#    steps (blocks gathered in batches, applied in order) and between them the runs of 2 threads:
+#    after 400 steps the host style's state bitwise, with every energy, dissipated and stored work
+VISCO = """
+plugin load ${plugin}
+units           lj
+atom_style      hybrid sphere bond
+boundary        p p p
+lattice         sc 1.0
+region          box block 0 8 0 8 0 6
+create_box      1 box bond/types 3 extra/bond/per/atom 6 extra/special/per/atom 6
+create_atoms    1 box
+set             group all diameter 1.04
+set             group all density 1.9
+region          left block 0 3.5 INF INF INF INF
+group           a region left
+group           b subtract all a
+pair_style      zero 1.1
+pair_coeff      * *
+bond_style      zero
+bond_coeff      *
+create_bonds    many a a 1 0.99 1.01
+create_bonds    many b b 2 0.99 1.01
+create_bonds    many a b 3 0.99 1.01
+special_bonds   lj/coul 1.0 1.0 1.0
+variable        vx atom 0.4*sin(2.1*y+0.3*z)
+variable        vy atom 0.4*cos(1.7*z+0.5*x)
+variable        vz atom 0.4*sin(0.9*x+1.1*y+0.4)
+set             group all vx v_vx vy v_vy vz v_vz
+variable        ox atom 2.0*sin(1.3*x+0.2*y)
+variable        oy atom 2.0*cos(0.7*y+0.3*z)
+variable        oz atom 1.5*sin(0.4*z+1.0)
+set             group all omega v_ox v_oy v_oz
+comm_modify     vel yes
+atom_modify     sort 0 0.0
+bond_style      rrp/binder shear linear
+bond_coeff      1 10.0 4.0 200.0 200.0 prony all 0.5 0.05 0.3 1.0
+bond_coeff      2 8.0 5.0 150.0 150.0 prony axial 0.4 0.2 prony bend 0.3 0.1 0.2 0.5 0.1 3.0
+bond_coeff      3 10.0 4.0 200.0 200.0
+pair_style      rrp/hertz
+pair_coeff      * * 2100.0
+neighbor        0.3 bin
+neigh_modify    delay 0 every 1 check yes
+fix             1 all rrp/nve
+compute         o all rrp/atom 1
+compute         e all rrp/energy
+thermo_style    custom step pe ebond c_e[13] c_e[14]
+thermo_modify   norm no format float %.17g
+thermo          50
+timestep        0.002
+run             400
+write_dump      all custom end.dump id x y z vx vy vz omegax omegay omegaz c_o[4] c_o[5] c_o[6] c_o[7] fx fy fz &
+                modify sort id format float %.17g
+"""
+
+
+def visco_lattice(wd, kk, threads=1):
+    """The viscous lattice in the KOKKOS lmp; its dump and its thermo rows (step, pe, ebond,
+    dissipated, stored)."""
+    with open(os.path.join(wd, "in.visco"), "w") as fh:
+        fh.write(VISCO)
+    out = lmp_kk(["-in", "in.visco", "-var", "plugin", PLUGIN_KK], wd, kk, threads)
+    rows = [l.split() for l in out.splitlines() if re.match(r"^\s*\d+ +[-\d.e+]+ +[-\d.e+]+ +[-\d.e+]+ +[-\d.e+]+\s*$", l)]
+    return dump(wd), rows, out
+
+
+host_v, host_rows, _ = visco_lattice(t.workdir("kk-visco-host"), False)
+t.check("viscous lattice: the binders dissipate and store (dissipated work, branch energy > 0)",
+        len(host_rows) == 9 and float(host_rows[-1][3]) > 0.0 and float(host_rows[-1][4]) > 0.0,
+        f"{host_rows[-1] if host_rows else 'no thermo'}")
+for threads in (1, 2):
+    got, rows, out = visco_lattice(t.workdir("kk-visco"), True, threads)
+    err = max_rel(host_v, got)
+    # (pe: pair rrp/hertz/kk sums the pair energies on 2 threads in another order, to round-off)
+    perr = max((abs(float(a[1]) - float(b[1])) / abs(float(a[1])) for a, b in zip(host_rows, rows)),
+               default=1.0)
+    same = len(rows) == len(host_rows) and all(a[0] == b[0] and a[2:] == b[2:]
+                                               for a, b in zip(host_rows, rows))
+    t.check(f"viscous lattice, {threads} thread(s): bond_style rrp/binder/kk gives the host style's "
+            f"state bitwise after 400 steps, and its bond energy, dissipated and stored work at each "
+            f"thermo step", len(got) == len(host_v) == 384 and err == 0.0 and same and perr <= 1e-12
+            and f"Bond style rrp/binder/kk: binders on {threads} threads" in out,
+            f"{len(got)} atoms, max relative difference {err:.2g}; thermo: bond columns "
+            f"{'equal' if same else 'differ'}, pe to {perr:.2g}")
 
 t.finish()
