@@ -17,7 +17,8 @@ for row in ("| nve/sphere |", "| nve/bpm/sphere |", "| rrp/nve-exact |", "| rrp/
             "| bpm/rotational |", "| rrp/binder |", "| granular-hertz |", "| rrp/hertz |", "| 2 |", "| torus |",
             "| lattice |", "| spheres exact |", "| bodies general |", "| stream triad |",
             "| 1 | BPM: nve/bpm/sphere", "| 1 | rrp/nve + rrp/binder + rrp/hertz (bpm/sphere)",
-            "| 2 | rrp/nve + rrp/binder + rrp/hertz (sphere)"):
+            "| 2 | rrp/nve + rrp/binder + rrp/hertz (sphere)", "| 1 | the same, rrp/binder shear linear",
+            "| 1 | the same, viscoelastic binders", "| binder visco |", "| binder visco-2pass |"):
     line = next((l for l in out.splitlines() if l.startswith(row)), None)
     ok = line is not None and all(c.strip() for c in line.split("|")[1:-1])
     t.check(f"table row {row.strip('| ')} measured", ok, line or "missing")
