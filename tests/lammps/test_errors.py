@@ -114,6 +114,11 @@ CASES = [
      "that fix 1 (style nve/sphere) moves without advancing it"),
     ("binder on coincident atoms", BOND_COINCIDENT + "bond_style rrp/binder\nbond_coeff 1 1 1 1\n"
      "fix 1 all rrp/nve\nrun 0\n", "Bond style rrp/binder: bond 1-2 on step 0: coincident atoms"),
+    # (a viscous binder of shear linear: the fused kernel refuses the block, the path one bond at a
+    # time names the bond)
+    ("viscous binder on coincident atoms", BOND_COINCIDENT + "bond_style rrp/binder shear linear\n"
+     "bond_coeff 1 1 1 1 prony all 0.5 1.0\nfix 1 all rrp/nve\nrun 0\n",
+     "Bond style rrp/binder: bond 1-2 on step 0: coincident atoms"),
     ("negative contact stiffness", SPHERE + "pair_style rrp/hertz\npair_coeff * * -5\n",
      "Pair_coeff rrp/hertz Kpp = -5 must be a finite number >= 0"),
     ("pair style arguments", SPHERE + "pair_style rrp/hertz 2.5\n",
