@@ -38,7 +38,10 @@ FixRRPTurn::FixRRPTurn(LAMMPS *lmp, int narg, char **arg) :
     n2 += axis[d] * axis[d];
   }
   if (!(n2 > 0.0)) error->all(FLERR, "Fix rrp/turn: the axis ({} {} {}) is zero", arg[3], arg[4], arg[5]);
-  for (double &a : axis) a /= std::sqrt(n2);
+  // the unit axis: the core normalises it as the vector part of a quaternion
+  double q[4] = {0.0, axis[0], axis[1], axis[2]};
+  rrp_quat_normalize(q);
+  for (int d = 0; d < 3; d++) axis[d] = q[1 + d];
   if (!utils::strmatch(arg[6], "^v_"))
     error->all(FLERR, "Fix rrp/turn: the angle {} must be an equal-style variable, v_name", arg[6]);
   var = arg[6] + 2;
