@@ -42,7 +42,6 @@ import argparse
 import cmath
 import math
 import os
-import subprocess
 import sys
 import tempfile
 import time
@@ -113,18 +112,8 @@ def creep_parallel(er, eg, t):
 
 def lmp(wd, input_file, **variables):
     """lmp on input_file in wd with the plugin and the variables (a list: an index variable of
-    several values); the log's text. RuntimeError with the first ERROR line when it fails."""
-    cmd = [rrplmp.LMP, "-in", input_file, "-echo", "none", "-screen", "none", "-log", "log.lammps",
-           "-var", "plugin", rrplmp.PLUGIN]
-    for k, v in variables.items():
-        cmd += ["-var", k] + ([str(x) for x in v] if isinstance(v, (list, tuple)) else [str(v)])
-    p = subprocess.run(cmd, cwd=wd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-    path = os.path.join(wd, "log.lammps")
-    text = open(path).read() if os.path.exists(path) else p.stdout
-    if p.returncode != 0 or "ERROR" in text:
-        err = next((l for l in text.splitlines() if "ERROR" in l), "\n".join(text.splitlines()[-20:]))
-        raise RuntimeError(f"LAMMPS failed in {wd}: {err}")
-    return text
+    several values); the log's text (rrplmp.run_lmp: RuntimeError with the first ERROR line)"""
+    return rrplmp.run_lmp(wd, input_file, 1, **variables)
 
 
 def workdir(tag):
