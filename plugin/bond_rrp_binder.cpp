@@ -74,6 +74,7 @@ BondRRPBinder::BondRRPBinder(LAMMPS *_lmp) :
   branches_relaxed = false;
   dxi_last = 0.0;
   visco_step_done = -1;
+  visco_seed = false;
 
   // a placeholder keeps the history fix at this place in the fix list
   id_fix_dummy = utils::strdup(fmt::format("RRP_BINDER_DUMMY_{}", instance_me));
@@ -681,6 +682,7 @@ void BondRRPBinder::compute_begin(int eflag, int vflag)
   eterm[0] = eterm[1] = eterm[2] = 0.0;
   if (fix_history->stale) fix_history->index_slots();
   visco_begin();
+  if (visco_seed) visco_seed_measures();
 }
 
 void BondRRPBinder::compute_end(int ncaptured)

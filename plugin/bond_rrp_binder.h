@@ -74,6 +74,7 @@ class BondRRPBinder : public Bond {
   bool branches_relaxed;        // keyword branches relaxed: references without branches take them
   double dxi_last;              // the reduced time step of the last computation
   bigint visco_step_done;       // the step the branch states were last updated on
+  bool visco_seed;              // branches widened in: their last measures are those of now
   rrp_binder_rupture *law;      // per type: the rupture law of crit and break (made at init)
   int *measured;                // per type: the law reads the measures (a combined criterion)
   enum rrp_shear_form shear_form;
@@ -134,6 +135,7 @@ class BondRRPBinder : public Bond {
   void visco_destroy();
   void visco_init();
   void visco_begin();
+  void visco_seed_measures();
   double temperature_now();
   void visco_check_temperature();
   void visco_check_history();

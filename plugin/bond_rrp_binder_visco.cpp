@@ -22,6 +22,7 @@
 
 #include "fix_rrp_binder_history.h"
 #include "rrp_bond_breaks.h"
+#include "rrp_orientation.h"
 #include "rrp_restart.h"
 
 #include <algorithm>
@@ -375,6 +376,36 @@ void BondRRPBinder::visco_begin()
 }
 
 /* ----------------------------------------------------------------------
+   branch states widened in (a file without them, branches relaxed): the measures of the last
+   update, zero-filled, are set to those of now, so that the first update sees no change of
+   strain and the branches start relaxed in the deformed state the file gave (zero-filled, the
+   whole deformation since bonding would load them as one instantaneous step)
+------------------------------------------------------------------------- */
+
+void BondRRPBinder::visco_seed_measures()
+{
+  visco_seed = false;
+  double **x = atom->x, **quat = RRPOrientation::array(lmp);
+  const tagint *tag = atom->tag;
+  int **bondlist = neighbor->bondlist;
+  for (int n = 0; n < neighbor->nbondlist; n++) {
+    const int type = bondlist[n][2];
+    if (type <= 0 || !viscous[type]) continue;
+    double *slot = fix_history->slot_of_bond(n);
+    if (!slot || !rrp_binder_slot_has_reference(slot)) continue;    // (captured later: zeroed)
+    double *state = fix_history->branches(slot);
+    if (!state) continue;
+    const int a = bondlist[n][0], c = bondlist[n][1];
+    const int i = tag[a] < tag[c] ? a : c, j = a + c - i;
+    const double d[3] = {x[i][0] - x[j][0], x[i][1] - x[j][1], x[i][2] - x[j][2]};
+    const rrp_binder_ref *ref = rrp_binder_slot_ref(slot);
+    rrp_visco_measures(d, quat[i], quat[j], ref->ri, ref->p, state);
+    if (double *twin = fix_history->twin_of_bond(n))
+      std::copy(state, state + RRP_VISCO_MEASURES, fix_history->branches(twin));
+  }
+}
+
+/* ----------------------------------------------------------------------
    the branches of the viscous binders in lanes lo .. hi-1 of a block, one by one, after the
    elastic loads of the equilibrium stiffnesses (the shear forms without the fused kernel, and a
    fused run that the kernel refused): each state updated (and its copy on the bond's other local
@@ -459,6 +490,7 @@ void BondRRPBinder::visco_check_history()
   if (none && branches_relaxed) {
     fix_history->widen(vterms);
     ndata = fix_history->get_ndata();
+    visco_seed = true;
     if (comm->me == 0)
       utils::logmesg(lmp, "Bond style rrp/binder: the binders' viscous branches start relaxed "
                           "(terms per mode {} {} {} {}: {} values per bond)\n",

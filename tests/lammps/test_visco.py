@@ -304,6 +304,27 @@ rc, out = t.run_lammps(RESUME_DATA.replace("bond_style      rrp/binder shear lin
     wd, variables={"grid": "* * *", "newton": "on"})
 t.check("branches relaxed: the elastic file's binders take relaxed branches and run",
         rc == 0 and "viscous branches start relaxed" in out, first_error(out))
+# relaxed means relaxed in the deformed state the file gave: no energy in the branch springs at
+# the first computation (not the whole deformation since bonding loaded as one step), on 1 and 4
+# ranks and with newton_bond off (the copy on the bond's other atom)
+RELAXED = RESUME_DATA.replace("bond_style      rrp/binder shear linear", "bond_style      rrp/binder shear linear branches relaxed").replace(
+    "rrp/read_data   mid.data", "rrp/read_data   mid.data\nbond_coeff      1 10.0 4.0 200.0 200.0 " + SERIES).replace(
+    "run             300\n", """run             0
+print           "START $(c_e[14]:%.17g) $(c_e[1]+c_e[2]+c_e[3]:%.17g)"
+run             100
+print           "LATER $(c_e[14]:%.17g) $(c_e[13]:%.17g)"
+""")
+for grid, newton, np in (("* * *", "on", 1), ("2 2 1", "off", 4)):
+    wd = t.workdir("visco-relaxed")
+    t.must_run(ELASTIC, wd, variables={"grid": grid, "newton": newton}, np=np)
+    out = t.must_run(RELAXED, wd, variables={"grid": grid, "newton": newton}, np=np)
+    start = [float(x) for x in next(l for l in out.splitlines() if l.startswith("START")).split()[1:]]
+    later = [float(x) for x in next(l for l in out.splitlines() if l.startswith("LATER")).split()[1:]]
+    t.check(f"branches relaxed ({np} ranks, newton_bond {newton}): no energy in the branch springs "
+            "at the first computation, then the motion loads them",
+            start[0] <= 1e-20 * start[1] and start[1] > 0 and later[0] > 0 and later[1] > 0,
+            f"branch energy {start[0]:.3g} of binder energy {start[1]:.6g}; after 100 steps "
+            f"{later[0]:.3g} stored, {later[1]:.3g} dissipated")
 # 6. fix rrp/turn: the orientation after many steps is the turn by the variable's angle
 TURN = """
 plugin load ${plugin}
