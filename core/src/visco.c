@@ -335,6 +335,7 @@ int rrp_visco_binder(const rrp_visco_step *st, const int terms[RRP_VISCO_MODES],
       double h2 = 0.0;
       for (int c = 0; c < nc; c++) {
         h[c] = a * h[c] + K * f * de[c];
+        h[c] = fabs(h[c]) < RRP_VISCO_FLUSH ? 0.0 : h[c]; /* (rrp/visco.h) */
         h2 += h[c] * h[c];
         s[e0 + c] += h[c];
       }

@@ -77,6 +77,13 @@ extern "C" {
 
 #define RRP_VISCO_TERMS 8 /* terms of a series, at most */
 
+/* A branch stress component smaller in magnitude than this after its update is set to 0, the
+ * same in every kernel. A binder held still relaxes geometrically, by a each step: without the
+ * flush its branch stresses would pass through the subnormal numbers (below 2.2e-308), whose
+ * arithmetic is tens of times slower on many processors, and their squares long before. The
+ * energy dropped, below 1e-200/(2 K g_k), is far below any rounding of a real binder's. */
+#define RRP_VISCO_FLUSH 1e-100
+
 /* the load modes, in the order of the state and of the stiffnesses */
 enum rrp_visco_mode {
   RRP_VISCO_AXIAL = 0, /* measure eps, a scalar; stiffness Ka */

@@ -91,6 +91,7 @@ RRP_KERNEL double rrp_visco_mode(int T, int nc, int mode, const rrp_visco_factor
     diss = t == 0 ? dp : diss + dp;
     for (int c = 0; c < nc; c++) {
       ht[c] = f->a[mode][t] * ht[c] + f->kf[mode][t] * de[c];
+      ht[c] = fabs(ht[c]) < RRP_VISCO_FLUSH ? 0.0 : ht[c]; /* (rrp/visco.h) */
       s[c] = t == 0 ? ht[c] : s[c] + ht[c];
     }
     double h2 = ht[0] * ht[0];
