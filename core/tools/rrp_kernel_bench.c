@@ -79,8 +79,12 @@ static void *alloc(size_t n)
  * bond style gathers them: elastic (linear-kt, the elastic binder of the same instantaneous
  * stiffnesses, its reference from ref), visco-2pass (the elastic block kernel of the equilibrium
  * stiffnesses, then rrp_visco_binder bond by bond: the path before the fused kernel) and visco
- * (rrp_visco_loads, the states put into the block and got back). The three passes take turns in
- * each repetition, so that a change of the machine's load falls on all three; the best of each. */
+ * (rrp_visco_loads, the states put into the block and got back), and visco's parts apart: its
+ * kernel alone (visco-kernel: the states kept in the block, never put or got) and its copies
+ * alone (visco-copies: the states put and got, no kernel); the gather of positions, orientations
+ * and references is in every pass, and alone in gather (no kernel, no state). The passes take
+ * turns in each repetition, so that a change of the machine's load falls on all; the best of
+ * each. */
 static void visco_bench(int n, int steps, int reps, double (*x)[3], double (*q)[4],
                         const rrp_binder_ref *ref, double *sum)
 {
@@ -104,10 +108,15 @@ static void visco_bench(int n, int steps, int reps, double (*x)[3], double (*q)[
   static rrp_binder_block blk;
   static rrp_visco_block vblk;
   vblk.nterms = rrp_visco_block_terms(2);
-  const char *names[3] = {"linear-kt", "visco-2pass", "visco"};
-  double best[3] = {HUGE_VAL, HUGE_VAL, HUGE_VAL};
+  enum { ELASTIC, TWOPASS, FUSED, KERNEL, COPIES, GATHER, GATHER_E, KINDS };
+  const char *names[KINDS] = {"linear-kt",    "visco-2pass",  "visco",   "visco-kernel",
+                              "visco-copies", "visco-gather", "gather"};
+  double best[KINDS];
+  for (int kind = 0; kind < KINDS; kind++) best[kind] = HUGE_VAL;
   for (int r = 0; r < reps; r++)
-    for (int kind = 0; kind < 3; kind++) {
+    for (int kind = 0; kind < KINDS; kind++) {
+      /* (the fused kernel's parts: its copies of the states, its kernel; the gather alone) */
+      const int put = kind == FUSED || kind == COPIES, kernel = kind == FUSED || kind == KERNEL;
       /* the stiffnesses of the elastic loads: instantaneous (elastic), equilibrium (viscous) */
       const double g = kind == 0 ? 1.0 : geq;
       for (int k = 0; k < RRP_BINDER_BLOCK; k++) {
@@ -117,14 +126,15 @@ static void visco_bench(int n, int steps, int reps, double (*x)[3], double (*q)[
         blk.kt[k] = stiff[3] * g;
         blk.measure[k] = 0;
       }
-      double *slot0 = kind ? slots : NULL;
+      const int viscous = kind != ELASTIC && kind != GATHER_E;
+      double *slot0 = viscous ? slots : NULL;
       const double t0 = now();
       for (int st = 0; st < steps; st++)
         for (int i0 = 0; i0 < n; i0 += RRP_BINDER_BLOCK) {
           const int nb = n - i0 < RRP_BINDER_BLOCK ? n - i0 : RRP_BINDER_BLOCK;
           for (int k = 0; k < nb; k++) {
             const int i = i0 + k, j = i + 1 < n ? i + 1 : 0;
-            const double *rs = kind ? slot0 + (size_t) i * (size_t) nslot : ref[i].ri;
+            const double *rs = viscous ? slot0 + (size_t) i * (size_t) nslot : ref[i].ri;
             for (int d = 0; d < 3; d++) {
               blk.d[d][k] = x[i][d] - x[j][d];
               blk.ri[d][k] = rs[d];
@@ -134,19 +144,20 @@ static void visco_bench(int n, int steps, int reps, double (*x)[3], double (*q)[
               blk.qj[d][k] = q[j][d];
               blk.p[d][k] = rs[3 + d];
             }
-            if (kind == 2) rrp_visco_block_put(&vblk, k, terms, rs + RRP_BINDER_SLOT);
+            if (put) rrp_visco_block_put(&vblk, k, terms, rs + RRP_BINDER_SLOT);
           }
-          if (kind == 2) {
-            if (rrp_visco_loads(&blk, &vblk, 0, nb, &vf) != RRP_OK) exit(1);
+          if (kind >= FUSED) { /* (and the gathers alone: no kernel, no copies) */
+            if (kernel && rrp_visco_loads(&blk, &vblk, 0, nb, &vf) != RRP_OK) exit(1);
             for (int k = 0; k < nb; k++) {
-              rrp_visco_block_get(&vblk, k, terms,
-                                  slot0 + (size_t) (i0 + k) * (size_t) nslot + RRP_BINDER_SLOT);
+              if (put)
+                rrp_visco_block_get(&vblk, k, terms,
+                                    slot0 + (size_t) (i0 + k) * (size_t) nslot + RRP_BINDER_SLOT);
               *sum += blk.fi[0][k] + blk.ti[1][k] + vblk.stored[k];
             }
             continue;
           }
           if (rrp_binder_loads(&blk, nb, RRP_SHEAR_LINEAR) != RRP_OK) exit(1);
-          for (int k = 0; k < nb && kind == 1; k++) {
+          for (int k = 0; k < nb && kind == TWOPASS; k++) {
             const int i = i0 + k, j = i + 1 < n ? i + 1 : 0;
             double *slot = slot0 + (size_t) i * (size_t) nslot;
             const double dk[3] = {blk.d[0][k], blk.d[1][k], blk.d[2][k]};
@@ -165,11 +176,17 @@ static void visco_bench(int n, int steps, int reps, double (*x)[3], double (*q)[
         }
       best[kind] = fmin(best[kind], (now() - t0) / ((double) steps * n));
     }
-  for (int kind = 0; kind < 3; kind++)
+  for (int kind = 0; kind < KINDS; kind++)
     printf("binder   %-9s %6.2f ns per bond-step, %.2fx linear-kt (taking turns with it), %d "
            "bytes per slot, %d bonds\n",
            names[kind], 1e9 * best[kind], best[kind] / best[0],
-           (int) sizeof(double) * (kind ? nslot : RRP_BINDER_SLOT), n);
+           (int) sizeof(double) * (kind != ELASTIC && kind != GATHER_E ? nslot : RRP_BINDER_SLOT), n);
+  /* the parts, each pass less its gather: the kernels, the copies of the states */
+  const double g = best[GATHER], ge = best[GATHER_E];
+  const double ke = best[ELASTIC] - ge, kv = best[KERNEL] - g;
+  printf("binder   parts: gather %.2f ns (viscous slots %.2f); kernel elastic %.2f, viscous %.2f "
+         "(%.2fx); the states' copies %.2f ns per bond-step\n",
+         1e9 * ge, 1e9 * g, 1e9 * ke, 1e9 * kv, kv / ke, 1e9 * (best[COPIES] - g));
   free(slots);
 }
 
