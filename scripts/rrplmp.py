@@ -88,6 +88,20 @@ def read_rows(path):
     return rows
 
 
+def last_thermo(text):
+    """The rows of numbers of the last thermo table in LAMMPS's output text (from its Step header
+    to the first line that is not all numbers)."""
+    lines = text.splitlines()
+    k = max(i for i, l in enumerate(lines) if l.split()[:1] == ["Step"])
+    rows = []
+    for line in lines[k + 1:]:
+        try:
+            rows.append([float(x) for x in line.split()])
+        except ValueError:
+            break
+    return rows
+
+
 def read_table(path):
     """read_rows as a 2-d numpy array"""
     import numpy as np

@@ -76,15 +76,7 @@ def run(model, n, body, variables):
     atoms = "\n".join(f"create_atoms    1 single {k}.0 0 0" for k in range(n + 1))
     text = HEAD.format(load=load, astyle=astyle, xhi=n + 2, w=n + 2, atoms=atoms, bond=bond) + \
         body.replace("{fix}", fix)
-    lines = run_text(text, "rrp-beam-", variables).splitlines()
-    k = max(i for i, l in enumerate(lines) if l.split()[:1] == ["Step"])
-    rows = []
-    for l in lines[k + 1:]:
-        try:
-            rows.append([float(x) for x in l.split()])
-        except ValueError:
-            break
-    return rows
+    return rrplmp.last_thermo(run_text(text, "rrp-beam-", variables))
 
 
 CANTILEVER = """
@@ -373,9 +365,7 @@ thermo          {steps}
 timestep        0.002
 run             {steps}
 """
-    lines = run_text(text, "rrp-labels-", {}).splitlines()
-    k = max(i for i, l in enumerate(lines) if l.split()[:1] == ["Step"])
-    return [float(x) for x in lines[k + 2].split()[1:]]
+    return rrplmp.last_thermo(run_text(text, "rrp-labels-", {}))[1][1:]
 
 
 def main():

@@ -110,16 +110,9 @@ def run_input(head, body):
     path = os.path.join(wd, "in.lmp")
     with open(path, "w") as fh:
         fh.write(head + body)
-    lines = rrplmp.run_lmp(wd, path).splitlines()   # (a failed run's folder is kept)
+    out = rrplmp.run_lmp(wd, path)   # (a failed run's folder is kept)
     shutil.rmtree(wd, ignore_errors=True)
-    k = max(i for i, l in enumerate(lines) if l.split()[:1] == ["Step"])
-    rows = []
-    for l in lines[k + 1:]:
-        try:
-            rows.append([float(x) for x in l.split()])
-        except ValueError:
-            break
-    return np.array(rows)
+    return np.array(rrplmp.last_thermo(out))
 
 
 def mover(mode, var):

@@ -73,6 +73,22 @@ static void *alloc(size_t n)
   return p;
 }
 
+/* bond i-j into lane k of a block: x_i - x_j, the orientations, the reference rs (r_i then p, as
+ * rrp_binder_ref and a bond style's slot hold them) */
+static void gather_bond(rrp_binder_block *b, int k, const double xi[3], const double xj[3],
+                        const double qi[4], const double qj[4], const double *rs)
+{
+  for (int d = 0; d < 3; d++) {
+    b->d[d][k] = xi[d] - xj[d];
+    b->ri[d][k] = rs[d];
+  }
+  for (int d = 0; d < 4; d++) {
+    b->qi[d][k] = qi[d];
+    b->qj[d][k] = qj[d];
+    b->p[d][k] = rs[3 + d];
+  }
+}
+
 /* The viscous binders' section: bonds i-(i+1) as the elastic ones (x, q, ref), shear linear, two
  * terms in every mode. Each bond's slot holds its reference (7) and its state, as bond_style
  * rrp/binder's; a pass is one step of all bonds, gathered into blocks of RRP_BINDER_BLOCK as the
@@ -134,16 +150,9 @@ static void visco_bench(int n, int steps, int reps, double (*x)[3], double (*q)[
           const int nb = n - i0 < RRP_BINDER_BLOCK ? n - i0 : RRP_BINDER_BLOCK;
           for (int k = 0; k < nb; k++) {
             const int i = i0 + k, j = i + 1 < n ? i + 1 : 0;
-            const double *rs = viscous ? slot0 + (size_t) i * (size_t) nslot : ref[i].ri;
-            for (int d = 0; d < 3; d++) {
-              blk.d[d][k] = x[i][d] - x[j][d];
-              blk.ri[d][k] = rs[d];
-            }
-            for (int d = 0; d < 4; d++) {
-              blk.qi[d][k] = q[i][d];
-              blk.qj[d][k] = q[j][d];
-              blk.p[d][k] = rs[3 + d];
-            }
+            const double *rs =
+                viscous ? slot0 + (size_t) i * (size_t) nslot : (const double *) &ref[i];
+            gather_bond(&blk, k, x[i], x[j], q[i], q[j], rs);
             if (put) rrp_visco_block_put(&vblk, k, terms, rs + RRP_BINDER_SLOT);
           }
           if (kind >= FUSED) { /* (and the gathers alone: no kernel, no copies) */
@@ -336,15 +345,7 @@ int main(int argc, char **argv)
             const int nb = n - i0 < RRP_BINDER_BLOCK ? n - i0 : RRP_BINDER_BLOCK;
             for (int k = 0; k < nb; k++) {
               const int i = i0 + k, j = i + 1 < n ? i + 1 : 0;
-              for (int d = 0; d < 3; d++) {
-                blk.d[d][k] = x[i][d] - x[j][d];
-                blk.ri[d][k] = ref[i].ri[d];
-              }
-              for (int d = 0; d < 4; d++) {
-                blk.qi[d][k] = q[i][d];
-                blk.qj[d][k] = q[j][d];
-                blk.p[d][k] = ref[i].p[d];
-              }
+              gather_bond(&blk, k, x[i], x[j], q[i], q[j], (const double *) &ref[i]);
             }
             if (rrp_binder_loads(&blk, nb, cf.shear) != RRP_OK) {
               fprintf(stderr, "rrp-kernel-bench: binder block failed\n");

@@ -224,6 +224,17 @@ velocity        all set v_vx v_vy v_vz
 """
 
 
+# binders between the neighbours of a lattice of spacing 1 (bond type 1), pairs across them
+# kept in the neighbour lists (the contacts act across binders)
+BOND_NEIGHBOURS = """pair_style      zero 1.1
+pair_coeff      * *
+bond_style      zero
+bond_coeff      1
+create_bonds    many all all 1 0.95 1.05
+special_bonds   lj/coul 1.0 1.0 1.0
+"""
+
+
 def drifting_composite(style, grid="", comm="", fix="fix             1 all rrp/nve", style_args=""):
     """A periodic binder composite of 6^3 spheres (rrp/binder, rrp/hertz) drifting through the
     box, so that atoms migrate between ranks and neighbor lists are rebuilt often (every 1 delay
@@ -247,13 +258,7 @@ set             group all omega v_ox v_oy v_oz
 {comm}
 neighbor        0.2 bin
 neigh_modify    every 1 delay 0 check yes
-pair_style      zero 1.1
-pair_coeff      * *
-bond_style      zero
-bond_coeff      1
-create_bonds    many all all 1 0.95 1.05
-special_bonds   lj/coul 1.0 1.0 1.0
-pair_style      rrp/hertz
+""" + BOND_NEIGHBOURS + f"""pair_style      rrp/hertz
 pair_coeff      * * 2100.0
 bond_style      rrp/binder
 bond_coeff      1 10.0 200.0 200.0

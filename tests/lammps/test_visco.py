@@ -20,13 +20,7 @@ atom_style      bpm/sphere
 boundary        m m m
 comm_modify     vel yes
 """ + t.jittered_lattice(4, slots=6, specials=6, jitter=0.02, seed=4821, diameter=1.04) + """
-pair_style      zero 1.1
-pair_coeff      * *
-bond_style      zero
-bond_coeff      1
-create_bonds    many all all 1 0.95 1.05
-special_bonds   lj/coul 1.0 1.0 1.0
-pair_style      rrp/hertz
+""" + t.BOND_NEIGHBOURS + """pair_style      rrp/hertz
 pair_coeff      * * 2100.0
 bond_style      rrp/binder shear linear
 bond_coeff      1 10.0 4.0 200.0 200.0 ${series}
@@ -200,8 +194,8 @@ for newton in ("on", "off"):
                         "to round-off growth", len(got) == len(ref) and dev < 1e-9 and de < 1e-9,
                         f"largest difference {dev:.3g}, dissipated/stored relative {de:.3g}")
 
-# 3. a temperature ramp: a held binder relaxes by the reduced time of the WLF shift
-RAMP = """
+# two spheres of diameter 1 touching on the x axis, in a box of side 8, not yet bonded
+TWO_SPHERES = """
 plugin load ${plugin}
 units           lj
 atom_style      bpm/sphere
@@ -212,7 +206,10 @@ create_atoms    1 single -0.5 0 0
 create_atoms    1 single 0.5 0 0
 set             group all diameter 1.0
 set             group all mass 1.0
-create_bonds    single/bond 1 1 2
+"""
+
+# 3. a temperature ramp: a held binder relaxes by the reduced time of the WLF shift
+RAMP = TWO_SPHERES + """create_bonds    single/bond 1 1 2
 special_bonds   lj/coul 1.0 1.0 1.0
 comm_modify     vel yes
 variable        T equal 20.0+${rate}*time
@@ -326,18 +323,7 @@ for grid, newton, np in (("* * *", "on", 1), ("2 2 1", "off", 4)):
             f"branch energy {start[0]:.3g} of binder energy {start[1]:.6g}; after 100 steps "
             f"{later[0]:.3g} stored, {later[1]:.3g} dissipated")
 # 6. fix rrp/turn: the orientation after many steps is the turn by the variable's angle
-TURN = """
-plugin load ${plugin}
-units           lj
-atom_style      bpm/sphere
-boundary        m m m
-region          box block -4 4 -4 4 -4 4
-create_box      1 box bond/types 1 extra/bond/per/atom 2 extra/special/per/atom 4
-create_atoms    1 single -0.5 0 0
-create_atoms    1 single 0.5 0 0
-set             group all diameter 1.0
-set             group all mass 1.0
-set             atom 2 quat 0.3 0.4 0.5 40.0
+TURN = TWO_SPHERES + """set             atom 2 quat 0.3 0.4 0.5 40.0
 create_bonds    single/bond 1 1 2
 special_bonds   lj/coul 1.0 1.0 1.0
 comm_modify     vel yes
