@@ -552,7 +552,6 @@ void BondRRPBinder::gather(Block &blk, int &next, int end, int &ncaptured, doubl
     b.ka[k] = ka_eq[type];
     b.ks[k] = ks_eq[type];
     b.measure[k] = measured[type];
-    if (r > 0) rrp_visco_block_put(&blk.v, k, vterms, fix_history->branches(slot));
     bond[k] = n;
     bi[k] = i;
     bj[k] = j;
@@ -561,6 +560,13 @@ void BondRRPBinder::gather(Block &blk, int &next, int end, int &ncaptured, doubl
   }
   blk.nb = nb;
   blk.nelastic = blk.nruns ? blk.run_lo[0] : nb;
+  // the fused runs' branch states into the block, the lanes of a run at once
+  for (int r = 0; r < blk.nruns; r++) {
+    const double *states[RRP_BINDER_BLOCK];
+    for (int k = blk.run_lo[r]; k < blk.run_lo[r + 1]; k++)
+      states[k] = fix_history->branches(blk.bslot[k]);
+    rrp_visco_block_put_lanes(&blk.v, blk.run_lo[r], blk.run_lo[r + 1], vterms, states);
+  }
 }
 
 /* ----------------------------------------------------------------------

@@ -143,6 +143,7 @@ static void visco_bench(int n, int steps, int reps, double (*x)[3], double (*q)[
         blk.measure[k] = 0;
       }
       const int viscous = kind != ELASTIC && kind != GATHER_E;
+      double *states[RRP_BINDER_BLOCK];
       double *slot0 = viscous ? slots : NULL;
       const double t0 = now();
       for (int st = 0; st < steps; st++)
@@ -153,16 +154,14 @@ static void visco_bench(int n, int steps, int reps, double (*x)[3], double (*q)[
             const double *rs =
                 viscous ? slot0 + (size_t) i * (size_t) nslot : (const double *) &ref[i];
             gather_bond(&blk, k, x[i], x[j], q[i], q[j], rs);
-            if (put) rrp_visco_block_put(&vblk, k, terms, rs + RRP_BINDER_SLOT);
+            states[k] = viscous ? slot0 + (size_t) i * (size_t) nslot + RRP_BINDER_SLOT : NULL;
           }
+          /* (the states in and out as bond_style rrp/binder moves them: the block's lanes at once) */
+          if (put) rrp_visco_block_put_lanes(&vblk, 0, nb, terms, (const double *const *) states);
           if (kind >= FUSED) { /* (and the gathers alone: no kernel, no copies) */
             if (kernel && rrp_visco_loads(&blk, &vblk, 0, nb, &vf) != RRP_OK) exit(1);
-            for (int k = 0; k < nb; k++) {
-              if (put)
-                rrp_visco_block_get(&vblk, k, terms,
-                                    slot0 + (size_t) (i0 + k) * (size_t) nslot + RRP_BINDER_SLOT);
-              *sum += blk.fi[0][k] + blk.ti[1][k] + vblk.stored[k];
-            }
+            if (put) rrp_visco_block_get_lanes(&vblk, 0, nb, terms, states);
+            for (int k = 0; k < nb; k++) *sum += blk.fi[0][k] + blk.ti[1][k] + vblk.stored[k];
             continue;
           }
           if (rrp_binder_loads(&blk, nb, RRP_SHEAR_LINEAR) != RRP_OK) exit(1);

@@ -423,6 +423,54 @@ static void test_reduces_to_elastic(void **state)
                 worst);
 }
 
+/* 7. The states in and out of a block lanes at once (rrp_visco_block_put_lanes, _get_lanes; the
+ * transposes of four lanes and four values at a time) equal lane by lane, bitwise: for every
+ * block layout, bonds of the block's layout and of fewer terms, lane ranges of any start and
+ * length (whole groups of four and the rest) */
+static void test_lanes_copy(void **state)
+{
+  (void) state;
+  rng_t r = {4242};
+  static rrp_visco_block a, b;
+  static double in[NB][STATE_MAX], out_a[NB][STATE_MAX], out_b[NB][STATE_MAX];
+  const double *src[NB];
+  double *dst_a[NB];
+  for (int k = 0; k < NB; k++) {
+    src[k] = in[k];
+    dst_a[k] = out_a[k];
+  }
+  const int T_all[5] = {1, 2, 3, 4, 8};
+  int checked = 0;
+  for (int it = 0; it < 5; it++)
+    for (int fewer = 0; fewer < 2; fewer++) {
+      const int T = T_all[it];
+      int terms[RRP_VISCO_MODES] = {T, T, T, T};
+      if (fewer) terms[2] = T - 1; /* another layout: lane by lane */
+      for (int round = 0; round < 20; round++) {
+        const int lo = (int) (rng_uniform(&r) * NB);
+        const int hi = lo + (int) (rng_uniform(&r) * (NB - lo + 1));
+        for (int k = 0; k < NB; k++)
+          for (int j = 0; j < STATE_MAX; j++) in[k][j] = rng_range(&r, -1, 1);
+        memset(&a, 0, sizeof a);
+        memset(&b, 0, sizeof b);
+        a.nterms = b.nterms = rrp_visco_block_terms(T);
+        rrp_visco_block_put_lanes(&a, lo, hi, terms, src);
+        for (int k = lo; k < hi; k++) rrp_visco_block_put(&b, k, terms, in[k]);
+        assert_memory_equal(&a, &b, sizeof a);
+        memset(out_a, 0, sizeof out_a);
+        memset(out_b, 0, sizeof out_b);
+        rrp_visco_block_get_lanes(&a, lo, hi, terms, dst_a);
+        for (int k = lo; k < hi; k++) rrp_visco_block_get(&a, k, terms, out_b[k]);
+        assert_memory_equal(out_a, out_b, sizeof out_a);
+        const int size = rrp_visco_state_size(terms);
+        for (int k = lo; k < hi; k++)
+          assert_memory_equal(out_a[k], in[k], sizeof(double) * (size_t) size);
+        checked += hi - lo;
+      }
+    }
+  print_message("  lanes at once: %d lane copies in and out bitwise lane by lane\n", checked);
+}
+
 /* 6. A binder held still after a step strain relaxes geometrically: in the scalar path
  * (rrp_visco_binder) and in the block (rrp_visco_loads) every branch stress reaches exactly 0
  * through normal numbers (RRP_VISCO_FLUSH), never a subnormal one, and the two stay equal to
@@ -529,6 +577,7 @@ int main(void)
       cmocka_unit_test(test_reduces_to_elastic),
       cmocka_unit_test(test_bad_input),
       cmocka_unit_test(test_held_flushes),
+      cmocka_unit_test(test_lanes_copy),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -32,6 +32,8 @@
  *                            const double *state);
  *   void rrp_visco_block_get(const rrp_visco_block *v, int k, const int terms[RRP_VISCO_MODES],
  *                            double *state);
+ *   void rrp_visco_block_put_lanes(rrp_visco_block *v, int lo, int hi,
+ *                                  const int terms[RRP_VISCO_MODES], const double *const *states);
  *   void rrp_visco_block_get_lanes(const rrp_visco_block *v, int lo, int hi,
  *                                  const int terms[RRP_VISCO_MODES], double *const *states);
  *   int rrp_visco_block_terms(int n);
@@ -297,20 +299,14 @@ static inline void rrp_visco_block_get(const rrp_visco_block *v, int k,
   }
 }
 
-/* The states of lanes lo .. hi-1 out of a block into states[k] (layout terms, as
- * rrp_visco_block_get), value by value across the lanes where the bonds' layout is the block's. */
-static inline void rrp_visco_block_get_lanes(const rrp_visco_block *v, int lo, int hi,
-                                             const int terms[RRP_VISCO_MODES],
-                                             double *const *states)
-{
-  const int T = v->nterms;
-  if (terms[0] == T && terms[1] == T && terms[2] == T && terms[3] == T) {
-    for (int j = 0; j < RRP_VISCO_BRANCHES + 8 * T; j++)
-      for (int k = lo; k < hi; k++) states[k][j] = v->state[j][k];
-    return;
-  }
-  for (int k = lo; k < hi; k++) rrp_visco_block_get(v, k, terms, states[k]);
-}
+/* The states of lanes lo .. hi-1 of a block in and out: states[k] (layout terms, as
+ * rrp_visco_block_put and _get) into lane k, and out of it. Where the bonds' layout is the
+ * block's, the values move four lanes and four values at a time (4 x 4 transposes in AVX2 where
+ * the processor has it); the same values as lane by lane. */
+void rrp_visco_block_put_lanes(rrp_visco_block *v, int lo, int hi,
+                               const int terms[RRP_VISCO_MODES], const double *const *states);
+void rrp_visco_block_get_lanes(const rrp_visco_block *v, int lo, int hi,
+                               const int terms[RRP_VISCO_MODES], double *const *states);
 
 #ifdef __cplusplus
 }
