@@ -257,3 +257,55 @@ enum rrp_binder_mode rrp_binder_breaks(const rrp_binder_rupture *law, const rrp_
   if (released) *released = mode != RRP_BREAK_NONE ? l->um + l->ua + l->us : 0.0;
   return mode;
 }
+
+int rrp_binder_section_of(const double d[3], const double fi[3], const double ti[3], double rb,
+                          rrp_binder_section *s)
+{
+  memset(s, 0, sizeof(*s));
+  double all = rb;
+  for (int k = 0; k < 3; k++) all += d[k] + fi[k] + ti[k];
+  if (!isfinite(all)) return RRP_ENONFINITE;
+  const double L = sqrt(rrp_dot3(d, d));
+  if (!(L > 0.0) || !(rb > 0.0)) return RRP_EDOMAIN;
+  double dh[3], m[3], c[3];
+  for (int k = 0; k < 3; k++) dh[k] = d[k] / L;
+  const double fn = rrp_dot3(fi, dh);
+  rrp_cross3(d, fi, c);
+  double v2 = 0.0;
+  for (int k = 0; k < 3; k++) {
+    const double fs = fi[k] - fn * dh[k];
+    v2 += fs * fs;
+    m[k] = ti[k] + 0.5 * c[k];
+  }
+  const double mt = rrp_dot3(m, dh);
+  double mb2 = 0.0;
+  for (int k = 0; k < 3; k++) mb2 += (m[k] - mt * dh[k]) * (m[k] - mt * dh[k]);
+  const double pi = 3.14159265358979323846;
+  const double area = pi * rb * rb, inertia = 0.25 * area * rb * rb; /* I; J = 2 I */
+  s->sigma = -fn / area;
+  s->sigma_max = s->sigma + sqrt(mb2) * rb / inertia;
+  s->tau_max = sqrt(v2) / area + fabs(mt) * rb / (2.0 * inertia);
+  return isfinite(s->sigma_max + s->tau_max) ? RRP_OK : RRP_ENONFINITE;
+}
+
+int rrp_binder_strength_set(double tensile, double cohesion, double phi_degrees,
+                            rrp_binder_strength *s)
+{
+  memset(s, 0, sizeof(*s));
+  if (!(tensile > 0.0 && isfinite(tensile)) || !(cohesion > 0.0 && isfinite(cohesion)) ||
+      !(phi_degrees >= 0.0 && phi_degrees < 90.0))
+    return RRP_EDOMAIN;
+  s->tensile = tensile;
+  s->cohesion = cohesion;
+  s->tan_phi = tan(phi_degrees * (3.14159265358979323846 / 180.0));
+  return RRP_OK;
+}
+
+enum rrp_binder_mode rrp_binder_strength_breaks(const rrp_binder_strength *st,
+                                                const rrp_binder_section *sec)
+{
+  if (sec->sigma_max >= st->tensile) return RRP_BREAK_AXIAL;
+  const double shear = st->cohesion - sec->sigma * st->tan_phi;
+  if (sec->tau_max >= (shear > 0.0 ? shear : 0.0)) return RRP_BREAK_SHEAR;
+  return RRP_BREAK_NONE;
+}

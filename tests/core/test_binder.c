@@ -696,6 +696,103 @@ static void test_twist_equal_is_paper(void **state)
   }
 }
 
+/* Mohr-Coulomb strength: the section's stresses in the four pure load cases, by hand (a disc of
+ * radius rb: A = pi rb^2, I = pi rb^4/4, J = 2 I); the same stresses from j's side as from i's
+ * for the binder's own loads (the loads balance) and unchanged by a rotation of everything;
+ * the strength's regions (tension, then shear raised by compression, lowered by tension) and
+ * its bad values */
+static void test_strength(void **state)
+{
+  (void) state;
+  const double pi = 3.14159265358979323846, rb = 0.3, L = 1.2;
+  const double A = pi * rb * rb, I = pi * rb * rb * rb * rb / 4.0, J = 2.0 * I;
+  const double d[3] = {L, 0.0, 0.0}, zero[3] = {0.0, 0.0, 0.0};
+  rrp_binder_section s;
+  /* tension N: the force on i (at +x) pulls it towards j */
+  const double ft[3] = {-2.0, 0.0, 0.0};
+  assert_int_equal(rrp_binder_section_of(d, ft, zero, rb, &s), RRP_OK);
+  assert_close(s.sigma, 2.0 / A, 1e-15, 0.0);
+  assert_close(s.sigma_max, 2.0 / A, 1e-15, 0.0);
+  assert_close(s.tau_max, 0.0, 0.0, 1e-15);
+  /* shear V with the torque that leaves no moment at the middle: ti = -d/2 x fi */
+  const double fs[3] = {0.0, 3.0, 0.0}, ts[3] = {0.0, 0.0, -0.5 * L * 3.0};
+  assert_int_equal(rrp_binder_section_of(d, fs, ts, rb, &s), RRP_OK);
+  assert_close(s.tau_max, 3.0 / A, 1e-15, 0.0);
+  assert_close(s.sigma_max, 0.0, 0.0, 1e-15);
+  /* twist and bending */
+  const double tt[3] = {0.7, 0.0, 0.0}, tb[3] = {0.0, -0.4, 0.0};
+  assert_int_equal(rrp_binder_section_of(d, zero, tt, rb, &s), RRP_OK);
+  assert_close(s.tau_max, 0.7 * rb / J, 1e-15, 0.0);
+  assert_close(s.sigma_max, 0.0, 0.0, 1e-15);
+  assert_int_equal(rrp_binder_section_of(d, zero, tb, rb, &s), RRP_OK);
+  assert_close(s.sigma_max, 0.4 * rb / I, 1e-15, 0.0);
+  assert_close(s.sigma, 0.0, 0.0, 1e-15);
+  /* bad input */
+  assert_int_equal(rrp_binder_section_of(zero, ft, zero, rb, &s), RRP_EDOMAIN);
+  assert_int_equal(rrp_binder_section_of(d, ft, zero, 0.0, &s), RRP_EDOMAIN);
+  const double nan3[3] = {NAN, 0.0, 0.0};
+  assert_int_equal(rrp_binder_section_of(d, nan3, zero, rb, &s), RRP_ENONFINITE);
+
+  /* a binder's own loads, from i's side and from j's (d -> -d, fi -> -fi, ti -> tj), and the
+   * whole turned by a rotation R: the same stresses */
+  rng_t r = {99};
+  double worst = 0.0;
+  for (int round = 0; round < 200; round++) {
+    config c;
+    random_config(&r, 0.2, &c);
+    const enum rrp_shear_form form = round % 2 ? RRP_SHEAR_LINEAR : RRP_SHEAR_CONVECTED;
+    const rrp_binder_coeff k = {10.0, 4.0, 200.0, 150.0, form, 0};
+    rrp_binder_load l;
+    assert_int_equal(rrp_binder(&k, &c.ref, NULL, c.xi, c.xj, c.qi, c.qj, &l), RRP_OK);
+    double di[3], dj[3], fj[3], rq[4], Rd[3], Rf[3], Rt[3];
+    for (int a = 0; a < 3; a++) {
+      di[a] = c.xi[a] - c.xj[a];
+      dj[a] = -di[a];
+      fj[a] = -l.fi[a];
+    }
+    rrp_binder_section si, sj, sr;
+    assert_int_equal(rrp_binder_section_of(di, l.fi, l.ti, rb, &si), RRP_OK);
+    assert_int_equal(rrp_binder_section_of(dj, fj, l.tj, rb, &sj), RRP_OK);
+    random_quat(&r, rq);
+    rrp_qrot(rq, di, Rd);
+    rrp_qrot(rq, l.fi, Rf);
+    rrp_qrot(rq, l.ti, Rt);
+    assert_int_equal(rrp_binder_section_of(Rd, Rf, Rt, rb, &sr), RRP_OK);
+    const double scale = fabs(si.sigma_max) + si.tau_max + 1.0 / A;
+    const double got[6] = {sj.sigma, sj.sigma_max, sj.tau_max, sr.sigma, sr.sigma_max, sr.tau_max};
+    const double want[3] = {si.sigma, si.sigma_max, si.tau_max};
+    for (int q = 0; q < 6; q++) {
+      worst = fmax(worst, fabs(got[q] - want[q % 3]) / scale);
+      assert_close(got[q], want[q % 3], 0.0, 1e-12 * scale);
+    }
+  }
+  print_message("  section stresses from j's side and turned, against i's: %.3g of their size\n",
+                worst);
+
+  /* the strength: tension first, then shear c - sigma tan(phi) */
+  rrp_binder_strength st;
+  assert_int_equal(rrp_binder_strength_set(5.0, 2.0, 45.0, &st), RRP_OK);
+  assert_close(st.tan_phi, 1.0, 1e-15, 0.0);
+  const rrp_binder_section hold = {0.0, 4.9, 1.9}, pull = {1.0, 5.0, 0.0};
+  const rrp_binder_section pressed_holds = {-3.0, -2.0, 4.9}, pressed_fails = {-3.0, -2.0, 5.0};
+  const rrp_binder_section pulled_fails = {1.5, 1.5, 0.51}, pulled_holds = {1.5, 1.5, 0.49};
+  assert_int_equal(rrp_binder_strength_breaks(&st, &hold), RRP_BREAK_NONE);
+  assert_int_equal(rrp_binder_strength_breaks(&st, &pull), RRP_BREAK_AXIAL);
+  assert_int_equal(rrp_binder_strength_breaks(&st, &pressed_holds), RRP_BREAK_NONE);
+  assert_int_equal(rrp_binder_strength_breaks(&st, &pressed_fails), RRP_BREAK_SHEAR);
+  assert_int_equal(rrp_binder_strength_breaks(&st, &pulled_fails), RRP_BREAK_SHEAR);
+  assert_int_equal(rrp_binder_strength_breaks(&st, &pulled_holds), RRP_BREAK_NONE);
+  assert_int_equal(rrp_binder_strength_set(5.0, 2.0, 0.0, &st), RRP_OK); /* no friction */
+  assert_int_equal(rrp_binder_strength_breaks(&st, &pressed_fails), RRP_BREAK_SHEAR);
+  const double bad[][3] = {{0.0, 2.0, 30.0}, {-1.0, 2.0, 30.0}, {5.0, 0.0, 30.0},
+                           {5.0, -2.0, 30.0}, {5.0, 2.0, 90.0}, {5.0, 2.0, -1.0},
+                           {NAN, 2.0, 30.0},  {5.0, INFINITY, 30.0}, {5.0, 2.0, NAN}};
+  for (size_t q = 0; q < sizeof bad / sizeof bad[0]; q++) {
+    assert_int_equal(rrp_binder_strength_set(bad[q][0], bad[q][1], bad[q][2], &st), RRP_EDOMAIN);
+    assert_true(st.tensile == 0.0 && st.cohesion == 0.0 && st.tan_phi == 0.0);
+  }
+}
+
 /* the rupture law: the combined criterion before break strain before break twist; released
  * energy; the linear form's shear term is the energy ratio (1 - cos phi)/(1 - cos phi_c) */
 static void test_rupture_law(void **state)
@@ -949,6 +1046,7 @@ int main(void)
       cmocka_unit_test(test_small_strain_stiffness),
       cmocka_unit_test(test_twist_equal_is_paper),
       cmocka_unit_test(test_rupture_law),
+      cmocka_unit_test(test_strength),
       cmocka_unit_test(test_slot),
       cmocka_unit_test(test_slot_unit),
       cmocka_unit_test(test_hertz_pair),

@@ -34,6 +34,12 @@
  *   int rrp_binder_rupture_any(const rrp_binder_rupture *law);
  *   enum rrp_binder_mode rrp_binder_breaks(const rrp_binder_rupture *law,
  *                                          const rrp_binder_load *l, double *released);
+ *   int rrp_binder_section_of(const double d[3], const double fi[3], const double ti[3],
+ *                             double rb, rrp_binder_section *s);
+ *   int rrp_binder_strength_set(double tensile, double cohesion, double phi_degrees,
+ *                               rrp_binder_strength *s);
+ *   enum rrp_binder_mode rrp_binder_strength_breaks(const rrp_binder_strength *st,
+ *                                                   const rrp_binder_section *sec);
  *
  * Units: positions in length, forces in energy/length, torques and energies in energy; angles
  * in radians, strains and the shear measure S (below) unitless. So, from the energies below,
@@ -311,6 +317,45 @@ int rrp_binder_rupture_any(const rrp_binder_rupture *law);
  * is the energy a broken bond lets go, U^m + U^a + U^s (0 if it holds). */
 enum rrp_binder_mode rrp_binder_breaks(const rrp_binder_rupture *law, const rrp_binder_load *l,
                                        double *released);
+
+/* Mohr-Coulomb strength of a binder, the rupture law of a parallel bond (Potyondy and Cundall
+ * 2004, "A bonded-particle model for rock"): the binder is a cemented disc of radius rb between
+ * the particles, and its loads act on its middle cross-section, of area A = pi rb^2, second
+ * moment I = pi rb^4/4 and polar moment J = 2 I. With d = x_i - x_j, the force on i fi and the
+ * torque on i ti (about x_i): the normal force N = -fi . d^ (tension > 0), the shear force
+ * V = |fi - (fi . d^) d^|, and the moment about the middle M = ti + d/2 x fi, its twisting part
+ * Mt = M . d^ and bending part Mb = |M - Mt d^| (the same M from j's side: the loads balance).
+ * The stresses (force/area, energy/length^3):
+ *   sigma = N/A (the mean normal stress, tension > 0),
+ *   sigma_max = N/A + Mb rb/I (the largest normal stress on the section's rim),
+ *   tau_max = V/A + |Mt| rb/J (the largest shear stress). */
+typedef struct rrp_binder_section {
+  double sigma, sigma_max, tau_max;
+} rrp_binder_section;
+
+/* The section's stresses of a binder of radius rb > 0 under its loads (fi, ti) with d as above.
+ * Returns RRP_OK, RRP_EDOMAIN (zeros) for d = 0 or rb not > 0, RRP_ENONFINITE for non-finite
+ * input. */
+int rrp_binder_section_of(const double d[3], const double fi[3], const double ti[3], double rb,
+                          rrp_binder_section *s);
+
+/* The strengths: tensile strength sigma_c > 0, cohesion c > 0 (both stresses) and friction angle
+ * phi in [0, 90) degrees. The binder breaks in tension (RRP_BREAK_AXIAL) when sigma_max >=
+ * sigma_c, else in shear (RRP_BREAK_SHEAR) when tau_max >= c - sigma tan(phi) (compression, sigma
+ * < 0, raises the shear strength; a tension lowers it, to 0 at sigma = c/tan(phi)). */
+typedef struct rrp_binder_strength {
+  double tensile, cohesion, tan_phi;
+} rrp_binder_strength;
+
+/* s from sigma_c, c and phi (degrees). Returns RRP_OK, or RRP_EDOMAIN (s zeroed) for a strength
+ * not finite and > 0 or an angle outside [0, 90). */
+int rrp_binder_strength_set(double tensile, double cohesion, double phi_degrees,
+                            rrp_binder_strength *s);
+
+/* The mode in which a binder of strengths st breaks under the stresses sec: RRP_BREAK_AXIAL
+ * (tension), RRP_BREAK_SHEAR or RRP_BREAK_NONE. */
+enum rrp_binder_mode rrp_binder_strength_breaks(const rrp_binder_strength *st,
+                                                const rrp_binder_section *sec);
 
 #ifdef __cplusplus
 }
