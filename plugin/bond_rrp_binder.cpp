@@ -102,6 +102,8 @@ BondRRPBinder::~BondRRPBinder()
     memory->destroy(ka);
     memory->destroy(ks);
     for (auto &c : crit) memory->destroy(c);
+    for (auto &c : mohr) memory->destroy(c);
+    memory->sfree(strength);
     memory->sfree(law);
     memory->destroy(measured);
     visco_destroy();
@@ -117,6 +119,8 @@ void BondRRPBinder::allocate()
   memory->create(ka, np1, "bond:ka");
   memory->create(ks, np1, "bond:ks");
   for (auto &c : crit) memory->create(c, np1, "bond:crit");
+  for (auto &c : mohr) memory->create(c, np1, "bond:mohr");
+  strength = (rrp_binder_strength *) memory->smalloc(np1 * sizeof(rrp_binder_strength), "bond:strength");
   law = (rrp_binder_rupture *) memory->smalloc(np1 * sizeof(rrp_binder_rupture), "bond:law");
   memory->create(measured, np1, "bond:measured");
   memory->create(setflag, np1, "bond:setflag");
@@ -126,6 +130,8 @@ void BondRRPBinder::allocate()
     measured[i] = 0;
     kb[i] = kt[i] = ka[i] = ks[i] = 0.0;
     for (auto &c : crit) c[i] = 0.0;
+    for (auto &c : mohr) c[i] = 0.0;
+    strength[i] = rrp_binder_strength{0.0, 0.0, 0.0};
     law[i] = rrp_binder_rupture{{0.0, 0.0, 0.0, 0.0}, 0.0, 0.0};
   }
 }
@@ -212,6 +218,11 @@ void BondRRPBinder::make_laws()
                         "of range", i, c[0], c[1], c[2], c[3]);
     measured[i] = rrp_binder_rupture_measured(&law[i]);
     rupture = rupture || rrp_binder_rupture_any(&law[i]);
+    strength[i] = rrp_binder_strength{0.0, 0.0, 0.0};
+    if (mohr[0][i] > 0.0) {
+      rrp_binder_strength_set(mohr[0][i], mohr[1][i], mohr[2][i], &strength[i]);
+      rupture = true;
+    }
   }
 }
 
@@ -236,12 +247,13 @@ void BondRRPBinder::coeff(int narg_all, char **arg)
 {
   // the numbers before the first keyword
   int narg = 1;
-  while (narg < narg_all && strcmp(arg[narg], "prony") != 0 && strcmp(arg[narg], "burgers") != 0)
+  while (narg < narg_all && strcmp(arg[narg], "prony") != 0 && strcmp(arg[narg], "burgers") != 0 &&
+         strcmp(arg[narg], "mohr") != 0)
     narg++;
   if (narg != 4 && narg != 5 && narg != 8 && narg != 9)
     error->all(FLERR, "Incorrect number of args for bond_coeff rrp/binder: expected N Km Ka Ks "
                       "or N Kb Kt Ka Ks, optionally followed by the critical axial strain, shear "
-                      "angle, bending angle and twist angle, then the keywords prony or burgers "
+                      "angle, bending angle and twist angle, then the keywords mohr, prony or burgers "
                       "({} numbers given)", narg - 1);
   if (!allocated) allocate();
   int ilo, ihi;
@@ -275,9 +287,39 @@ void BondRRPBinder::coeff(int narg_all, char **arg)
     // a type's coefficients are given whole: no series unless this command gives one
     memset(series[i], 0, sizeof(series[i]));
     memset(burgers[i], 0, sizeof(burgers[i]));
+    for (auto &m : mohr) m[i] = 0.0;
     setflag[i] = 1;
   }
+  // keyword mohr ST C PHI LAMBDA (the rest are the relaxation keywords)
+  for (int iarg = narg; iarg < narg_all; iarg++) {
+    if (strcmp(arg[iarg], "mohr") != 0) continue;
+    if (iarg + 5 > narg_all) utils::missing_cmd_args(FLERR, "bond_coeff rrp/binder mohr", error);
+    double v[4];
+    for (int k = 0; k < 4; k++) v[k] = utils::numeric(FLERR, arg[iarg + 1 + k], false, lmp);
+    check_mohr(v, "bond_coeff", arg[0]);
+    for (int i = ilo; i <= ihi; i++)
+      for (int k = 0; k < 4; k++) mohr[k][i] = v[k];
+  }
   visco_coeff(narg_all, arg, narg, ilo, ihi);
+}
+
+/* a type's Mohr-Coulomb numbers (tensile strength, cohesion, friction angle, radius ratio), from
+   source for types: an ERROR naming the bad one */
+
+void BondRRPBinder::check_mohr(const double v[4], const char *source, const std::string &types)
+{
+  rrp_binder_strength st;
+  const char *const names[4] = {"tensile strength", "cohesion", "friction angle", "radius ratio"};
+  const char *const allowed[4] = {"a stress > 0", "a stress > 0", "in degrees, >= 0 and < 90",
+                                  "> 0 (the cross-section's radius over the smaller particle's)"};
+  for (int k = 0; k < 4; k++) {
+    const bool ok = k == 2 ? (v[k] >= 0.0 && v[k] < 90.0) : (v[k] > 0.0 && std::isfinite(v[k]));
+    if (!ok)
+      error->all(FLERR, "Bond style rrp/binder: {} mohr for bond type {}: the {} {} must be {}",
+                 source, types, names[k], v[k], allowed[k]);
+  }
+  if (rrp_binder_strength_set(v[0], v[1], v[2], &st) != RRP_OK)
+    error->all(FLERR, "Bond style rrp/binder: {} mohr for bond type {} is out of range", source, types);
 }
 
 /* coefficients that did not come through bond_coeff (a restart file): the same ranges */
@@ -290,6 +332,9 @@ void BondRRPBinder::check_coefficients(const char *source)
     if (bad >= 0)
       error->all(FLERR, "Bond style rrp/binder: {} gives bond type {} {} = {}; it must be finite "
                  "and >= 0 (an angle at most pi)", source, i, COEFFICIENT_NAMES[bad], v[bad]);
+    const double m[4] = {mohr[0][i], mohr[1][i], mohr[2][i], mohr[3][i]};
+    if (m[0] != 0.0 || m[1] != 0.0 || m[2] != 0.0 || m[3] != 0.0)
+      check_mohr(m, source, std::to_string(i));
   }
 }
 
@@ -303,6 +348,11 @@ void BondRRPBinder::init_style()
     if (!setflag[i])
       error->all(FLERR, "Bond style rrp/binder: bond type {} has no coefficients (bond_style "
                         "hybrid is not supported)", i);
+  for (int i = 1; i <= atom->nbondtypes; i++)
+    if (mohr[0][i] > 0.0 && !atom->radius_flag)
+      error->all(FLERR, "Bond style rrp/binder: bond type {} has a Mohr-Coulomb strength (mohr), "
+                        "whose cross-section scales with the particles' radii: the atom style has "
+                        "none (use bpm/sphere or sphere)", i);
   visco_init();
   visco_check_temperature();
   find_history();
@@ -320,7 +370,7 @@ void BondRRPBinder::init_style()
   // a ruptured binder leaves the two particles to their contact: the pair must be in the
   // neighbor list with full weight
   if (rupture && (force->special_lj[1] != 1.0 || force->special_coul[1] != 1.0))
-    error->all(FLERR, "Bond style rrp/binder with rupture (break, or critical values in "
+    error->all(FLERR, "Bond style rrp/binder with rupture (break, or critical values or mohr in "
                       "bond_coeff) requires special_bonds lj/coul 1.0 for 1-2 neighbors (now lj {} "
                       "coul {}), so that ruptured binders leave contact",
                force->special_lj[1], force->special_coul[1]);
@@ -621,7 +671,33 @@ int BondRRPBinder::breaks_now(const Block &blk, int k, double &energy) const
 {
   if (!rupture) return 0;
   const rrp_binder_load load = rrp_binder_block_get(&blk.b, k);
-  return rrp_binder_breaks(&law[neighbor->bondlist[blk.bond[k]][2]], &load, &energy);
+  const int type = neighbor->bondlist[blk.bond[k]][2];
+  int mode = rrp_binder_breaks(&law[type], &load, &energy);
+  if (!mode && strength[type].tensile > 0.0) {
+    mode = strength_breaks(blk, k, type);
+    if (mode) energy = load.um + load.ua + load.us;
+  }
+  return mode;
+}
+
+/* the Mohr-Coulomb strength of bond k of a block (type type): its mode of rupture, or 0. The
+   cross-section's radius is the type's ratio times the smaller particle's radius. */
+
+int BondRRPBinder::strength_breaks(const Block &blk, int k, int type) const
+{
+  const rrp_binder_block &b = blk.b;
+  const double *radius = atom->radius;
+  const double rb = mohr[3][type] * std::min(radius[blk.bi[k]], radius[blk.bj[k]]);
+  const double d[3] = {b.d[0][k], b.d[1][k], b.d[2][k]};
+  const double fi[3] = {b.fi[0][k], b.fi[1][k], b.fi[2][k]};
+  const double ti[3] = {b.ti[0][k], b.ti[1][k], b.ti[2][k]};
+  rrp_binder_section sec;
+  if (rrp_binder_section_of(d, fi, ti, rb, &sec) != RRP_OK)
+    error->one(FLERR, "Bond style rrp/binder: bond {}-{} on step {}: no cross-section stresses "
+                      "(a particle radius {} or {}, a radius ratio {})", atom->tag[blk.bi[k]],
+               atom->tag[blk.bj[k]], update->ntimestep, radius[blk.bi[k]], radius[blk.bj[k]],
+               mohr[3][type]);
+  return rrp_binder_strength_breaks(&strength[type], &sec);
 }
 
 /* rupture of bond list entry n (atoms i, j): the binder stops acting, its stored energy is

@@ -165,10 +165,14 @@ int BondRRPBinder::visco_coeff(int narg, char **arg, int iarg, int ilo, int ihi)
 {
   while (iarg < narg) {
     const char *key = arg[iarg];
+    if (strcmp(key, "mohr") == 0) {    // (coeff's: ST C PHI LAMBDA)
+      iarg += 5;
+      continue;
+    }
     const bool prony = strcmp(key, "prony") == 0, burg = strcmp(key, "burgers") == 0;
     if (!prony && !burg)
-      error->all(FLERR, "Bond_coeff rrp/binder: {} is not a number or a keyword (prony, burgers) "
-                        "here", key);
+      error->all(FLERR, "Bond_coeff rrp/binder: {} is not a number or a keyword (mohr, prony, "
+                        "burgers) here", key);
     if (iarg + 2 > narg) utils::missing_cmd_args(FLERR, std::string("bond_coeff rrp/binder ") + key, error);
     const int mode = mode_of(arg[iarg + 1]);
     if (mode < 0)

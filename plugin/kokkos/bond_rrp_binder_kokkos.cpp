@@ -63,6 +63,10 @@ void BondRRPBinderKokkos::init_style()
   atomKK->sync(Host, BOND_MASK);
   BondRRPBinder::init_style();
   datamask_modify = rupture ? MODIFY | BOND_MASK : MODIFY;
+  // a Mohr-Coulomb strength's cross-section scales with the particles' radii
+  bool mohr_any = false;
+  for (int i = 1; i <= atom->nbondtypes; i++) mohr_any = mohr_any || mohr[0][i] > 0.0;
+  datamask_read = mohr_any ? READ | RADIUS_MASK : READ;
 }
 
 void BondRRPBinderKokkos::settings(int narg, char **arg)

@@ -573,4 +573,34 @@ for threads in (1, 2):
             f"{len(got)} atoms, max relative difference {err:.2g}; thermo: bond columns "
             f"{'equal' if same else 'differ'}, pe to {perr:.2g}")
 
+# 10. Mohr-Coulomb strengths (bond_coeff mohr): the viscous lattice with its elastic type given a
+#     strength that some of its binders exceed; the cross-section's radii read on the host. The
+#     same binders break at the same steps, and the state after 400 steps is the host's bitwise
+MOHR = VISCO.replace("bond_coeff      3 10.0 4.0 200.0 200.0",
+                     "bond_coeff      3 10.0 4.0 200.0 200.0 mohr 5.0 14.0 30.0 0.8").replace(
+    "thermo_style    custom step pe ebond c_e[13] c_e[14]",
+    "thermo_style    custom step pe ebond c_e[7] c_e[8] c_e[9] bonds")
+wd_m = t.workdir("kk-mohr")
+with open(os.path.join(wd_m, "in.mohr"), "w") as fh:
+    fh.write(MOHR)
+mohr_out = {}
+for name, kk, threads in (("host", False, 1), ("kk1", True, 1), ("kk2", True, 2)):
+    out = lmp_kk(["-in", "in.mohr", "-var", "plugin", PLUGIN_KK], wd_m, kk, threads)
+    rows = [l.split() for l in out.splitlines() if re.match(r"^\s*\d+( +[-\d.e+]+){5} +\d+\s*$", l)]
+    mohr_out[name] = (dump(wd_m), rows)
+host_m, host_mrows = mohr_out["host"]
+broken = float(host_mrows[-1][3]) if host_mrows else 0.0
+t.check("Mohr-Coulomb lattice: binders of the strong type break over the run, in tension and in "
+        "shear, not all", host_mrows and 0 < broken < 0.5 * float(host_mrows[0][6])
+        and float(host_mrows[-1][4]) > 0 and float(host_mrows[-1][5]) > 0,
+        f"broken (all, tension, shear) by thermo step {[r[3:6] for r in host_mrows]} of "
+        f"{host_mrows[0][6] if host_mrows else '?'}")
+for name in ("kk1", "kk2"):
+    got, rows = mohr_out[name]
+    t.check(f"Mohr-Coulomb lattice, {name[2]} thread(s): the same ruptures at each thermo step and the "
+            f"host style's state bitwise after 400 steps",
+            [r[3:] for r in rows] == [r[3:] for r in host_mrows] and max_rel(host_m, got) == 0.0,
+            f"ruptures {[r[3] for r in rows]} against {[r[3] for r in host_mrows]}, "
+            f"max relative difference {max_rel(host_m, got):.2g}")
+
 t.finish()

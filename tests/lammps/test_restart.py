@@ -114,11 +114,11 @@ with open(os.path.join(wd, "binder.restart"), "rb") as fh:
     raw = fh.read()
 AGAIN = "write the restart again"
 for what, old, new, says in (
-        # (its own record, 18 values for one bond type; its relaxation series follow in two more)
-        ("bond_style rrp/binder's record", struct.pack("<ddd", MAGIC, 6.0, 18.0),
-         struct.pack("<ddd", MAGIC, 5.0, 18.0),
-         "Bond style rrp/binder: the restart file's record of this style has version 5; this plugin "
-         "reads version 6"),
+        # (its own record, 22 values for one bond type; its relaxation series follow in two more)
+        ("bond_style rrp/binder's record", struct.pack("<ddd", MAGIC, 7.0, 22.0),
+         struct.pack("<ddd", MAGIC, 6.0, 22.0),
+         "Bond style rrp/binder: the restart file's record of this style has version 6; this plugin "
+         "reads version 7"),
         ("pair_style rrp/hertz's record", struct.pack("<ddd", MAGIC, 1.0, 2.0),
          struct.pack("<ddd", MAGIC, 7.0, 2.0),
          "Pair style rrp/hertz: the restart file's record of this style has version 7; this plugin "

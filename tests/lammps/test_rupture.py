@@ -123,6 +123,51 @@ for crit, msg in (("-0.1 0 0 0", "critical axial strain = -0.1 must be a finite 
     err = next((l for l in out.splitlines() if "ERROR" in l), "")
     t.check(f"refused: bond_coeff ... {crit}", rc != 0 and msg in err, err)
 
+# Mohr-Coulomb strength (keyword mohr ST C PHI LAMBDA): the cross-section a disc of radius
+# LAMBDA times the smaller particle's (0.5 here), A = pi rb^2; pulled along the bond, N = Ka eps/L0
+# on A: it breaks in tension (axial) at eps_c = ST A L0/Ka; sheared with a tensile strength far
+# out of reach, it breaks in shear
+ST, LAM = 10.0, 1.0
+EPS_MC = ST * math.pi * (LAM * 0.5) ** 2 * 1.0 / 200.0
+for name, mohr, load, mode, lo, hi in (
+        ("tension", f"mohr {ST} 1e6 30.0 {LAM}", "set atom 1 vx -0.5\nset atom 2 vx 0.5", 1, EPS_MC, 1.02 * EPS_MC),
+        ("shear", f"mohr 1e6 2.0 30.0 {LAM}", "set atom 1 vy 2.0\nset atom 2 vy -2.0", 2, None, None)):
+    wd = t.workdir("rupture-mohr")
+    out = t.must_run(TWO.replace("${load}", load), wd, variables={"btype": 1, "crit": mohr, "crit2": mohr})
+    rec = breaks(os.path.join(wd, "breaks.dump"))
+    last = last_thermo(out)
+    strain = rec[0][5] if rec else 0.0
+    t.check(f"mohr, {name}: the binder breaks in mode {MODES[mode]}"
+            + (f" at the strain of its tensile strength, {EPS_MC:.5g}" if lo else ""),
+            len(rec) == 1 and rec[0][3] == mode and last[2 + mode] == 1.0 and last[2] == 1.0
+            and (lo is None or lo <= strain < hi) and abs(rec[0][4] - last[1]) <= 1e-15 * last[1],
+            f"records {rec}, counts by mode {last[3:8]}")
+# the strength through write_data, rrp/read_data and a restart file: the same coefficients
+wd = t.workdir("rupture-mohr")
+t.must_run(TWO.replace("${load}", "write_data mohr.data\nwrite_restart mohr.restart").replace("run 1500", "run 0"),
+           wd, variables={"btype": 1, "crit": "0.05 0 0 0 mohr 10 2.5 35 0.8", "crit2": "0 0 0 0"})
+coeff = next((l for l in open(os.path.join(wd, "mohr.data")) if l.startswith("1 ")
+              and "mohr" in l), "")
+lines = []
+for head in ("units lj\natom_style hybrid sphere bond\nboundary m m m\nbond_style rrp/binder\n"
+             "pair_style rrp/hertz\nrrp/read_data mohr.data\nspecial_bonds lj/coul 1.0 1.0 1.0",
+             "read_restart mohr.restart"):
+    t.must_run("plugin load ${plugin}\n" + head + "\nwrite_data again.data\n", wd)
+    lines.append(next((l for l in open(os.path.join(wd, "again.data")) if l.startswith("1 ") and "mohr" in l), ""))
+t.check("mohr: the strength is written to data files and read back from them and from restart files",
+        "mohr 10 2.5 35 0.8" in coeff and lines == [coeff, coeff], f"{coeff.strip()!r}; read back {lines}")
+# bad strengths
+for mohr, msg in (("mohr -1 2 30 1", "the tensile strength -1 must be a stress > 0"),
+                  ("mohr 10 0 30 1", "the cohesion 0 must be a stress > 0"),
+                  ("mohr 10 2 90 1", "the friction angle 90 must be in degrees, >= 0 and < 90"),
+                  ("mohr 10 2 -5 1", "the friction angle -5 must be in degrees"),
+                  ("mohr 10 2 30 0", "the radius ratio 0 must be > 0"),
+                  ("mohr 10 2 30", "Illegal bond_coeff rrp/binder mohr")):
+    rc, out = t.run_lammps(TWO.replace("${load}", ""), t.workdir("rupture-mohr"),
+                           variables={"btype": 1, "crit": mohr, "crit2": "0 0 0 0"})
+    err = next((l for l in out.splitlines() if "ERROR" in l), "")
+    t.check(f"refused: bond_coeff ... {mohr}", rc != 0 and msg in err, err)
+
 # a free bonded block that flies apart: kinetic + potential + released energy is conserved
 BLOCK = """
 plugin load ${plugin}
