@@ -1,0 +1,125 @@
+/* rrp/friction.h - frictional contacts between spheres: the tangential (sliding), rolling and
+ * twisting resistances of LAMMPS's pair granular, step by step as its sub-models compute them,
+ * with the work each dissipates.
+ *
+ *   void rrp_contact_kinematics(const double d[3], double ri, double rj, const double vi[3],
+ *                               const double vj[3], const double wi[3], const double wj[3],
+ *                               rrp_contact_kin *c);
+ *   int rrp_friction_set(enum rrp_tangential_model model, double kt, double mu,
+ *                        double kroll, double muroll, enum rrp_twisting_model twist,
+ *                        double ktwist, double mutwist, rrp_friction *law);
+ *   void rrp_friction_step(const rrp_friction *law, const rrp_contact_kin *c, double fn,
+ *                          double dt, int update, double *history, rrp_friction_out *out);
+ *
+ * Kinematics (LAMMPS's GranularModel::calculate_forces): with d = x_i - x_j, r = |d|, the unit
+ * normal n = d/r, the overlap delta = R_i + R_j - r, Reff = R_i R_j/(R_i + R_j) and the contact
+ * radius a = sqrt(delta Reff) (Hertz); the relative velocity v = v_i - v_j, its tangential part
+ * v_t = v - (v . n) n, the sliding velocity at the contact
+ *   v_s = v_t - (R_i w_i + R_j w_j) x n,
+ * the rolling velocity v_r = Reff (w_i - w_j) x n and the twist rate w_n = (w_i - w_j) . n.
+ *
+ * Each resistance is a spring on a history (a displacement), turned into the tangent plane of
+ * the step with its length kept, advanced by the step's velocity and held to its Coulomb limit
+ * (the force the spring can carry, a friction coefficient times the normal force |fn|): where the
+ * trial force exceeds the limit, the spring is shortened to carry the limit. The work the slip
+ * dissipates in that step is the work of the spring's forces over the step by the trapezoidal
+ * rule, the rule by which the Verlet integrator's kinetic energy changes, less the change of the
+ * spring's energy: with s0 the history at the step's start, p once turned, s* after the advance
+ * and s the history held (k the spring's stiffness),
+ *   D = k/2 (p + s) . (s* - p) - (k/2 |s|^2 - k/2 |s0|^2),
+ * so that kinetic + spring energy + dissipated work is conserved as the integrator conserves
+ * energy; in steady sliding D is the limit's force times the slip, k |s| (|s*| - |s|); a step
+ * without a slip dissipates nothing. The models:
+ *   tangential linear_history: k = kt, history s (length), F_t = -kt s, |F_t| <= mu |fn|;
+ *   tangential mindlin: the same with k = kt a (kt a stress: 8 G* in Mindlin's theory);
+ *   rolling sds: k = kroll, history s_r, F_r = -kroll s_r, |F_r| <= muroll |fn|, torque on i
+ *     Reff n x F_r (and minus it on j);
+ *   twisting marshall: k = kt a^2/2, limit 2/3 mu a |fn| (from the tangential model), twisting
+ *     sds: k = ktwist, limit mutwist |fn|; history an angle, torque M_n n on i, -M_n n on j,
+ *     M_n = -k angle held to the limit (LAMMPS: to minus the limit times the sign of the rate).
+ * The tangential force acts at the middle of the overlap: force F_t on i and -F_t on j, torques
+ * (R_i - delta/2) F_t x n on i and (R_j - delta/2) F_t x n on j, which conserve angular momentum.
+ * No damping: LAMMPS's sub-models with their damping coefficients 0.
+ *
+ * Units: stiffnesses kt (linear_history) and kroll force/length, kt (mindlin) force/area,
+ * ktwist energy/radian^2; friction coefficients unitless, mutwist a length; histories in length
+ * (rolling included) and radians (twist); work and spring energies in energy.
+ */
+#ifndef RRP_FRICTION_H
+#define RRP_FRICTION_H
+
+#include "rrp/conventions.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* the kinematics of one contact (above) */
+typedef struct rrp_contact_kin {
+  double n[3];         /* unit normal, from j to i */
+  double r, delta;     /* distance of the centres, overlap R_i + R_j - r */
+  double reff, a;      /* Reff, contact radius sqrt(delta Reff) (0 without overlap) */
+  double arm_i, arm_j; /* R_i - delta/2, R_j - delta/2: the torques' arms */
+  double vs[3];        /* sliding velocity v_s */
+  double vr[3];        /* rolling velocity v_r */
+  double wn;           /* twist rate w_n */
+} rrp_contact_kin;
+
+/* Fills c for a pair with d = x_i - x_j, radii ri, rj, velocities and angular velocities.
+ * Returns RRP_OK, RRP_EDOMAIN for d = 0 (c zeroed), RRP_ENONFINITE for non-finite input. */
+int rrp_contact_kinematics(const double d[3], double ri, double rj, const double vi[3],
+                           const double vj[3], const double wi[3], const double wj[3],
+                           rrp_contact_kin *c);
+
+enum rrp_tangential_model {
+  RRP_TANGENTIAL_NONE = 0,
+  RRP_TANGENTIAL_LINEAR = 1,
+  RRP_TANGENTIAL_MINDLIN = 2
+};
+enum rrp_twisting_model { RRP_TWISTING_NONE = 0, RRP_TWISTING_MARSHALL = 1, RRP_TWISTING_SDS = 2 };
+
+/* A frictional law: the models and their stiffnesses and limits (above; a resistance whose
+ * model is none, or rolling with kroll 0, is left out). */
+typedef struct rrp_friction {
+  enum rrp_tangential_model tangential;
+  double kt, mu;
+  double kroll, muroll; /* rolling: kroll 0 is none */
+  enum rrp_twisting_model twisting;
+  double ktwist, mutwist; /* twisting sds */
+} rrp_friction;
+
+/* law from its numbers. Returns RRP_OK, or RRP_EDOMAIN (law zeroed) for a stiffness or
+ * coefficient negative or not finite, a resistance with a stiffness and no limit's coefficient
+ * set where it needs one, marshall twisting without a tangential model, or an unknown model. */
+int rrp_friction_set(enum rrp_tangential_model model, double kt, double mu, double kroll,
+                     double muroll, enum rrp_twisting_model twist, double ktwist, double mutwist,
+                     rrp_friction *law);
+
+/* the values of a contact's history: the tangential spring (3), the rolling spring (3), the
+ * twist angle (1), and the work dissipated since the contact began by slip, rolling and
+ * twisting (3) */
+#define RRP_FRICTION_HISTORY 10
+#define RRP_FRICTION_WORK 7 /* index of the first dissipated work in a history */
+
+/* the loads of one contact's friction and what its springs hold */
+typedef struct rrp_friction_out {
+  double f[3];          /* tangential force on i (on j: -f) */
+  double ti[3], tj[3];  /* torques on i and on j (sliding, rolling, twisting) */
+  double u[3];          /* energies of the tangential, rolling and twisting springs after */
+  double dissipated[3]; /* work dissipated in this step by slip, rolling, twisting */
+} rrp_friction_out;
+
+/* One step of a contact's friction under law, with the kinematics c, the normal force fn (its
+ * magnitude sets the limits) and the step dt: with update (LAMMPS's history_update: 0 at a
+ * run's setup, when the same step is computed again) the histories are turned and advanced,
+ * otherwise only read; then held to their limits (which writes them: as LAMMPS does). The
+ * history (RRP_FRICTION_HISTORY values, 0 at the contact's start) is updated in place, its works
+ * by this step's. */
+void rrp_friction_step(const rrp_friction *law, const rrp_contact_kin *c, double fn, double dt,
+                       int update, double *history, rrp_friction_out *out);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

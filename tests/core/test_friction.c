@@ -1,0 +1,237 @@
+/* test_friction.c - frictional contacts (rrp/friction.h): the contact's kinematics by hand; the
+ * tangential spring's stick (F = -k s, s the integral of the sliding velocity), its Coulomb
+ * limit and the slip's work, which closes the trapezoidal energy balance step by step and tends
+ * to mu |fn| times the slip; the history turned into the tangent plane with its length kept;
+ * Mindlin's stiffness k a; the rolling and twisting springs and their limits (Marshall's from
+ * the tangential law); angular momentum conserved by the loads; history updates off; bad laws. */
+#include "rrp/friction.h"
+#include "rrp/kernel.h"
+#include "rrp/rotation.h"
+
+#include "binder_test_util.h"
+#include "test_util.h"
+
+#include <string.h>
+
+/* (short names for the laws of the tests) */
+#define LIN RRP_TANGENTIAL_LINEAR
+#define NOTW RRP_TWISTING_NONE
+
+static void cross(const double a[3], const double b[3], double o[3])
+{
+  o[0] = a[1] * b[2] - a[2] * b[1];
+  o[1] = a[2] * b[0] - a[0] * b[2];
+  o[2] = a[0] * b[1] - a[1] * b[0];
+}
+
+/* 1. two spheres of radius 0.5 at 0.9 on z: sphere i rolls on j without slip (v_s = 0) */
+static void test_kinematics(void **state)
+{
+  (void) state;
+  rrp_contact_kin c;
+  const double d[3] = {0.0, 0.0, 0.9}, vi[3] = {1.0, 0.0, 2.0}, vj[3] = {0.0, 0.0, 0.0};
+  const double wi[3] = {0.0, 2.0, 0.0}, wj[3] = {0.0, 0.0, 0.0};
+  assert_int_equal(rrp_contact_kinematics(d, 0.5, 0.5, vi, vj, wi, wj, &c), RRP_OK);
+  assert_close(c.delta, 0.1, 1e-15, 0.0);
+  assert_close(c.reff, 0.25, 1e-15, 0.0);
+  assert_close(c.a, sqrt(0.025), 1e-15, 0.0);
+  assert_close(c.arm_i, 0.45, 1e-15, 0.0);
+  assert_close(c.n[2], 1.0, 0.0, 0.0);
+  for (int k = 0; k < 3; k++) assert_close(c.vs[k], 0.0, 0.0, 1e-15);
+  assert_close(c.vr[0], 0.5, 1e-15, 0.0); /* Reff (w_i - w_j) x n */
+  assert_close(c.wn, 0.0, 0.0, 0.0);
+  /* a spin about n: the twist rate; a tangential velocity alone: the sliding velocity */
+  const double spin[3] = {0.0, 0.0, 3.0}, slide[3] = {0.0, 0.7, 5.0};
+  assert_int_equal(rrp_contact_kinematics(d, 0.5, 0.5, slide, vj, spin, wj, &c), RRP_OK);
+  assert_close(c.wn, 3.0, 1e-15, 0.0);
+  assert_close(c.vs[1], 0.7, 1e-15, 0.0);
+  assert_close(c.vs[2], 0.0, 0.0, 1e-15);
+  const double zero[3] = {0.0, 0.0, 0.0}, bad[3] = {NAN, 0.0, 0.0};
+  assert_int_equal(rrp_contact_kinematics(zero, 0.5, 0.5, vi, vj, wi, wj, &c), RRP_EDOMAIN);
+  assert_int_equal(rrp_contact_kinematics(d, 0.5, 0.5, bad, vj, wi, wj, &c), RRP_ENONFINITE);
+}
+
+/* 2. sliding at constant speed: stick while k s < mu fn, then the force at the limit; each
+ * step's dissipated work closes W = dU + D (W by the trapezoidal rule), and their sum over the
+ * slide is mu fn times the slip to the step's order */
+static void test_stick_slip(void **state)
+{
+  (void) state;
+  rrp_friction law;
+  const double k = 1000.0, mu = 0.5, fn = 10.0, v = 0.01;
+  assert_int_equal(rrp_friction_set(LIN, k, mu, 0, 0, NOTW, 0, 0, &law), RRP_OK);
+  for (int level = 0; level < 2; level++) {
+    const double dt = level ? 0.005 : 0.01;
+    const int nsteps = (int) (1.0 / dt + 0.5);
+    rrp_contact_kin c;
+    memset(&c, 0, sizeof(c));
+    c.n[2] = 1.0;
+    c.vs[0] = v;
+    c.arm_i = c.arm_j = 0.5;
+    double h[RRP_FRICTION_HISTORY] = {0}, fprev = 0.0, work = 0.0, u0 = 0.0, worst = 0.0;
+    int first_slip = -1;
+    rrp_friction_out out;
+    for (int n = 1; n <= nsteps; n++) {
+      rrp_friction_step(&law, &c, fn, dt, 1, h, &out);
+      const double w = -0.5 * (fprev + out.f[0]) * v * dt; /* the trapezoidal work on the slide */
+      worst = fmax(worst, fabs(w - (out.u[0] - u0) - out.dissipated[0]));
+      work += w;
+      fprev = out.f[0];
+      u0 = out.u[0];
+      if (n * v * dt * k < mu * fn * (1 - 1e-12)) { /* stick: F = -k v t */
+        assert_close(out.f[0], -k * n * v * dt, 1e-12, 0.0);
+        assert_true(out.dissipated[0] == 0.0);
+      } else {
+        if (first_slip < 0) first_slip = n;
+        assert_close(out.f[0], -mu * fn, 1e-15, 0.0);
+      }
+      assert_true(out.f[1] == 0.0 && out.f[2] == 0.0);
+    }
+    assert_close(worst, 0.0, 0.0, 1e-15);
+    /* the slip: the distance slid past the spring's stretch at the limit */
+    const double slip = v * nsteps * dt - mu * fn / k, D = h[RRP_FRICTION_WORK];
+    /* (steady sliding: exactly the limit times the slip) */
+    assert_close(D, mu * fn * slip, 1e-12, 0.0);
+    assert_close(work, out.u[0] + D, 1e-13, 0.0);
+    print_message("  dt %g: stick to step %d, slip work %.17g against mu fn slip %.17g\n", dt,
+                  first_slip, D, mu * fn * slip);
+  }
+}
+
+/* 3. the history turned into a new tangent plane keeps its length; a history within the plane
+ * is not touched (no update: read only) */
+static void test_frame(void **state)
+{
+  (void) state;
+  rrp_friction law;
+  assert_int_equal(rrp_friction_set(LIN, 100.0, 10.0, 50.0, 10.0, NOTW, 0, 0, &law), RRP_OK);
+  rrp_contact_kin c;
+  memset(&c, 0, sizeof(c));
+  const double th = 0.1;
+  c.n[0] = sin(th);
+  c.n[2] = cos(th);
+  double h[RRP_FRICTION_HISTORY] = {0.01, 0.02, 0.0, 0.005, -0.003, 0.0, 0, 0, 0, 0};
+  const double m0 = sqrt(0.01 * 0.01 + 0.02 * 0.02), r0 = sqrt(0.005 * 0.005 + 0.003 * 0.003);
+  double keep[RRP_FRICTION_HISTORY];
+  memcpy(keep, h, sizeof(h));
+  rrp_friction_out out;
+  rrp_friction_step(&law, &c, 100.0, 0.1, 0, h, &out); /* no update: nothing turned */
+  assert_memory_equal(h, keep, sizeof(h));
+  rrp_friction_step(&law, &c, 100.0, 0.1, 1, h, &out); /* (velocities 0: turned only) */
+  assert_close(sqrt(h[0] * h[0] + h[1] * h[1] + h[2] * h[2]), m0, 1e-15, 0.0);
+  assert_close(h[0] * c.n[0] + h[2] * c.n[2], 0.0, 0.0, 1e-17);
+  assert_close(sqrt(h[3] * h[3] + h[4] * h[4] + h[5] * h[5]), r0, 1e-15, 0.0);
+  assert_close(h[3] * c.n[0] + h[5] * c.n[2], 0.0, 0.0, 1e-17);
+  assert_true(out.dissipated[0] == 0.0 && out.dissipated[1] == 0.0);
+}
+
+/* 4. Mindlin: the stiffness kt a; Marshall's twisting: kt a^2/2 and the limit 2/3 mu a |fn|;
+ * rolling: Reff n x F_r on i; sds twisting's limit mutwist |fn| */
+static void test_models(void **state)
+{
+  (void) state;
+  rrp_friction law;
+  const double kt = 2000.0, mu = 0.4, kr = 300.0, mur = 0.05, fn = 20.0;
+  assert_int_equal(
+      rrp_friction_set(RRP_TANGENTIAL_MINDLIN, kt, mu, kr, mur, RRP_TWISTING_MARSHALL, 0, 0, &law),
+      RRP_OK);
+  const double d[3] = {0.0, 0.0, 0.9}, v0[3] = {0, 0, 0}, vi[3] = {0.001, 0, 0};
+  const double wi[3] = {0.0, 0.01, 0.02};
+  rrp_contact_kin c;
+  assert_int_equal(rrp_contact_kinematics(d, 0.5, 0.5, vi, v0, wi, v0, &c), RRP_OK);
+  double h[RRP_FRICTION_HISTORY] = {0};
+  rrp_friction_out out;
+  rrp_friction_step(&law, &c, fn, 0.01, 1, h, &out);
+  for (int q = 0; q < 3; q++) assert_close(out.f[q], -kt * c.a * h[q], 1e-15, 1e-300);
+  /* the twist: one step's angle w_n dt, its torque -k angle n (below the limit) */
+  const double ktw = 0.5 * kt * c.a * c.a;
+  assert_close(h[6], 0.02 * 0.01, 1e-15, 0.0);
+  /* held to the limits: many steps */
+  for (int n = 0; n < 20000; n++) rrp_friction_step(&law, &c, fn, 0.01, 1, h, &out);
+  double ft = sqrt(rrp_dot3(out.f, out.f));
+  assert_close(ft, mu * fn, 1e-14, 0.0);
+  assert_close(fabs(h[6]) * ktw, 2.0 / 3.0 * mu * c.a * fn, 1e-14, 0.0);
+  const double fr = kr * sqrt(h[3] * h[3] + h[4] * h[4] + h[5] * h[5]);
+  assert_close(fr, mur * fn, 1e-14, 0.0);
+  assert_true(h[RRP_FRICTION_WORK] > 0 && h[RRP_FRICTION_WORK + 1] > 0 &&
+              h[RRP_FRICTION_WORK + 2] > 0);
+  /* sds twisting */
+  assert_int_equal(rrp_friction_set(LIN, kt, mu, 0, 0, RRP_TWISTING_SDS, 5.0, 0.01, &law), RRP_OK);
+  double g[RRP_FRICTION_HISTORY] = {0};
+  for (int n = 0; n < 20000; n++) rrp_friction_step(&law, &c, fn, 0.01, 1, g, &out);
+  assert_close(5.0 * fabs(g[6]), 0.01 * fn, 1e-14, 0.0);
+}
+
+/* 5. the loads conserve angular momentum: d x F + T_i + T_j = 0 (the normal force is along d),
+ * for random contacts with all three resistances, at and below their limits */
+static void test_angular_momentum(void **state)
+{
+  (void) state;
+  rng_t r = {31};
+  rrp_friction law;
+  assert_int_equal(rrp_friction_set(RRP_TANGENTIAL_MINDLIN, 3000.0, 0.5, 200.0, 0.1,
+                                    RRP_TWISTING_MARSHALL, 0, 0, &law),
+                   RRP_OK);
+  double worst = 0.0;
+  for (int round = 0; round < 500; round++) {
+    double d[3], vi[3], vj[3], wi[3], wj[3];
+    rng_vec(&r, 1.0, d);
+    const double ri = rng_range(&r, 0.3, 0.7), rj = rng_range(&r, 0.3, 0.7);
+    const double len = sqrt(rrp_dot3(d, d)), want = (ri + rj) * rng_range(&r, 0.9, 0.999);
+    for (int k = 0; k < 3; k++) d[k] *= want / len;
+    rng_vec(&r, 1.0, vi);
+    rng_vec(&r, 1.0, vj);
+    rng_vec(&r, 5.0, wi);
+    rng_vec(&r, 5.0, wj);
+    rrp_contact_kin c;
+    assert_int_equal(rrp_contact_kinematics(d, ri, rj, vi, vj, wi, wj, &c), RRP_OK);
+    double h[RRP_FRICTION_HISTORY];
+    for (int k = 0; k < 7; k++) h[k] = rng_range(&r, -0.01, 0.01);
+    h[7] = h[8] = h[9] = 0.0;
+    rrp_friction_out out;
+    rrp_friction_step(&law, &c, rng_range(&r, 0.1, 50.0), 1e-3, round % 2, h, &out);
+    double dxf[3];
+    cross(d, out.f, dxf);
+    double size = 1e-300;
+    for (int k = 0; k < 3; k++) size = fmax(size, fabs(out.ti[k]) + fabs(out.tj[k]) + fabs(dxf[k]));
+    for (int k = 0; k < 3; k++) {
+      const double sum = dxf[k] + out.ti[k] + out.tj[k];
+      worst = fmax(worst, fabs(sum) / size);
+      assert_close(sum, 0.0, 0.0, 1e-14 * size);
+    }
+  }
+  print_message("  |d x F + T_i + T_j| over the loads' size: %.3g\n", worst);
+}
+
+/* 6. bad laws */
+static void test_bad_laws(void **state)
+{
+  (void) state;
+  rrp_friction law;
+  assert_int_equal(rrp_friction_set(LIN, -1.0, 0.5, 0, 0, NOTW, 0, 0, &law), RRP_EDOMAIN);
+  assert_int_equal(rrp_friction_set(LIN, 0.0, 0.5, 0, 0, NOTW, 0, 0, &law), RRP_EDOMAIN);
+  assert_int_equal(rrp_friction_set(LIN, 1.0, NAN, 0, 0, NOTW, 0, 0, &law), RRP_EDOMAIN);
+  assert_int_equal(
+      rrp_friction_set(RRP_TANGENTIAL_NONE, 0, 0, 0, 0, RRP_TWISTING_MARSHALL, 0, 0, &law),
+      RRP_EDOMAIN);
+  assert_int_equal(rrp_friction_set(LIN, 1.0, 0.5, 0, 0, RRP_TWISTING_SDS, 0.0, 0.1, &law),
+                   RRP_EDOMAIN);
+  assert_int_equal(
+      rrp_friction_set((enum rrp_tangential_model) 7, 1.0, 0.5, 0, 0, NOTW, 0, 0, &law),
+      RRP_EDOMAIN);
+  assert_int_equal(rrp_friction_set(LIN, 1.0, 0.5, 2.0, -0.1, NOTW, 0, 0, &law), RRP_EDOMAIN);
+  assert_true(law.kt == 0.0 && law.tangential == RRP_TANGENTIAL_NONE);
+}
+
+int main(void)
+{
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test(test_kinematics),
+      cmocka_unit_test(test_stick_slip),
+      cmocka_unit_test(test_frame),
+      cmocka_unit_test(test_models),
+      cmocka_unit_test(test_angular_momentum),
+      cmocka_unit_test(test_bad_laws),
+  };
+  return cmocka_run_group_tests(tests, NULL, NULL);
+}
