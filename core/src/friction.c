@@ -21,7 +21,7 @@ static int finite3(const double v[3])
 
 int rrp_contact_kinematics(const double d[3], double ri, double rj, const double vi[3],
                            const double vj[3], const double wi[3], const double wj[3],
-                           rrp_contact_kin *c)
+                           enum rrp_contact_point point, rrp_contact_kin *c)
 {
   memset(c, 0, sizeof(*c));
   if (!finite3(d) || !finite3(vi) || !finite3(vj) || !finite3(wi) || !finite3(wj) ||
@@ -37,6 +37,8 @@ int rrp_contact_kinematics(const double d[3], double ri, double rj, const double
   c->a = dR > 0.0 ? sqrt(dR) : 0.0;
   c->arm_i = ri - 0.5 * c->delta;
   c->arm_j = rj - 0.5 * c->delta;
+  const int middle = point == RRP_CONTACT_POINT_MIDDLE;
+  const double li = middle ? c->arm_i : ri, lj = middle ? c->arm_j : rj;
   double vr[3], vn[3], vt[3], wr[3], t[3], relrot[3];
   for (int k = 0; k < 3; k++) {
     c->n[k] = rinv * d[k];
@@ -46,7 +48,7 @@ int rrp_contact_kinematics(const double d[3], double ri, double rj, const double
   for (int k = 0; k < 3; k++) {
     vn[k] = vnnr * c->n[k];
     vt[k] = vr[k] - vn[k];
-    wr[k] = ri * wi[k] + rj * wj[k];
+    wr[k] = li * wi[k] + lj * wj[k];
     relrot[k] = wi[k] - wj[k];
   }
   rrp_cross3(wr, c->n, t);

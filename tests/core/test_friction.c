@@ -31,7 +31,8 @@ static void test_kinematics(void **state)
   rrp_contact_kin c;
   const double d[3] = {0.0, 0.0, 0.9}, vi[3] = {1.0, 0.0, 2.0}, vj[3] = {0.0, 0.0, 0.0};
   const double wi[3] = {0.0, 2.0, 0.0}, wj[3] = {0.0, 0.0, 0.0};
-  assert_int_equal(rrp_contact_kinematics(d, 0.5, 0.5, vi, vj, wi, wj, &c), RRP_OK);
+  assert_int_equal(
+      rrp_contact_kinematics(d, 0.5, 0.5, vi, vj, wi, wj, RRP_CONTACT_POINT_LAMMPS, &c), RRP_OK);
   assert_close(c.delta, 0.1, 1e-15, 0.0);
   assert_close(c.reff, 0.25, 1e-15, 0.0);
   assert_close(c.a, sqrt(0.025), 1e-15, 0.0);
@@ -40,15 +41,26 @@ static void test_kinematics(void **state)
   for (int k = 0; k < 3; k++) assert_close(c.vs[k], 0.0, 0.0, 1e-15);
   assert_close(c.vr[0], 0.5, 1e-15, 0.0); /* Reff (w_i - w_j) x n */
   assert_close(c.wn, 0.0, 0.0, 0.0);
+  /* the contact point at the middle of the overlap (0.45 from i's centre): the same motion
+   * slides by (0.5 - 0.45) 2 */
+  assert_int_equal(
+      rrp_contact_kinematics(d, 0.5, 0.5, vi, vj, wi, wj, RRP_CONTACT_POINT_MIDDLE, &c), RRP_OK);
+  assert_close(c.vs[0], 0.1, 1e-14, 0.0);
   /* a spin about n: the twist rate; a tangential velocity alone: the sliding velocity */
   const double spin[3] = {0.0, 0.0, 3.0}, slide[3] = {0.0, 0.7, 5.0};
-  assert_int_equal(rrp_contact_kinematics(d, 0.5, 0.5, slide, vj, spin, wj, &c), RRP_OK);
+  assert_int_equal(
+      rrp_contact_kinematics(d, 0.5, 0.5, slide, vj, spin, wj, RRP_CONTACT_POINT_LAMMPS, &c),
+      RRP_OK);
   assert_close(c.wn, 3.0, 1e-15, 0.0);
   assert_close(c.vs[1], 0.7, 1e-15, 0.0);
   assert_close(c.vs[2], 0.0, 0.0, 1e-15);
   const double zero[3] = {0.0, 0.0, 0.0}, bad[3] = {NAN, 0.0, 0.0};
-  assert_int_equal(rrp_contact_kinematics(zero, 0.5, 0.5, vi, vj, wi, wj, &c), RRP_EDOMAIN);
-  assert_int_equal(rrp_contact_kinematics(d, 0.5, 0.5, bad, vj, wi, wj, &c), RRP_ENONFINITE);
+  assert_int_equal(
+      rrp_contact_kinematics(zero, 0.5, 0.5, vi, vj, wi, wj, RRP_CONTACT_POINT_LAMMPS, &c),
+      RRP_EDOMAIN);
+  assert_int_equal(
+      rrp_contact_kinematics(d, 0.5, 0.5, bad, vj, wi, wj, RRP_CONTACT_POINT_LAMMPS, &c),
+      RRP_ENONFINITE);
 }
 
 /* 2. sliding at constant speed: stick while k s < mu fn, then the force at the limit; each
@@ -138,7 +150,8 @@ static void test_models(void **state)
   const double d[3] = {0.0, 0.0, 0.9}, v0[3] = {0, 0, 0}, vi[3] = {0.001, 0, 0};
   const double wi[3] = {0.0, 0.01, 0.02};
   rrp_contact_kin c;
-  assert_int_equal(rrp_contact_kinematics(d, 0.5, 0.5, vi, v0, wi, v0, &c), RRP_OK);
+  assert_int_equal(
+      rrp_contact_kinematics(d, 0.5, 0.5, vi, v0, wi, v0, RRP_CONTACT_POINT_LAMMPS, &c), RRP_OK);
   double h[RRP_FRICTION_HISTORY] = {0};
   rrp_friction_out out;
   rrp_friction_step(&law, &c, fn, 0.01, 1, h, &out);
@@ -184,7 +197,8 @@ static void test_angular_momentum(void **state)
     rng_vec(&r, 5.0, wi);
     rng_vec(&r, 5.0, wj);
     rrp_contact_kin c;
-    assert_int_equal(rrp_contact_kinematics(d, ri, rj, vi, vj, wi, wj, &c), RRP_OK);
+    assert_int_equal(
+        rrp_contact_kinematics(d, ri, rj, vi, vj, wi, wj, RRP_CONTACT_POINT_LAMMPS, &c), RRP_OK);
     double h[RRP_FRICTION_HISTORY];
     for (int k = 0; k < 7; k++) h[k] = rng_range(&r, -0.01, 0.01);
     h[7] = h[8] = h[9] = 0.0;

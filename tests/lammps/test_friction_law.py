@@ -42,7 +42,7 @@ LIB.rrp_friction_set.argtypes = [ctypes.c_int, ctypes.c_double, ctypes.c_double,
                                  ctypes.c_double, ctypes.c_int, ctypes.c_double, ctypes.c_double,
                                  ctypes.POINTER(Law)]
 LIB.rrp_contact_kinematics.argtypes = [D3, ctypes.c_double, ctypes.c_double, D3, D3, D3, D3,
-                                       ctypes.POINTER(Kin)]
+                                       ctypes.c_int, ctypes.POINTER(Kin)]
 LIB.rrp_friction_step.argtypes = [ctypes.POINTER(Law), ctypes.POINTER(Kin), ctypes.c_double,
                                   ctypes.c_double, ctypes.c_int, ctypes.POINTER(ctypes.c_double),
                                   ctypes.POINTER(Out)]
@@ -114,7 +114,7 @@ def compare(name, dt, nsteps):
         d = D3(*[xi[q] - xj[q] for q in range(3)])
         kin = Kin()
         assert LIB.rrp_contact_kinematics(d, now[0][0], now[1][0], D3(*half[0][0]), D3(*half[1][0]),
-                                          D3(*half[0][1]), D3(*half[1][1]), ctypes.byref(kin)) == 0
+                                          D3(*half[0][1]), D3(*half[1][1]), 0, ctypes.byref(kin)) == 0
         if kin.delta <= 0.0:
             if contact_steps:
                 break    # (the contact is over: LAMMPS drops its history)

@@ -2,9 +2,9 @@
  * twisting resistances of LAMMPS's pair granular, step by step as its sub-models compute them,
  * with the work each dissipates.
  *
- *   void rrp_contact_kinematics(const double d[3], double ri, double rj, const double vi[3],
- *                               const double vj[3], const double wi[3], const double wj[3],
- *                               rrp_contact_kin *c);
+ *   int rrp_contact_kinematics(const double d[3], double ri, double rj, const double vi[3],
+ *                              const double vj[3], const double wi[3], const double wj[3],
+ *                              enum rrp_contact_point point, rrp_contact_kin *c);
  *   int rrp_friction_set(enum rrp_tangential_model model, double kt, double mu,
  *                        double kroll, double muroll, enum rrp_twisting_model twist,
  *                        double ktwist, double mutwist, rrp_friction *law);
@@ -14,8 +14,13 @@
  * Kinematics (LAMMPS's GranularModel::calculate_forces): with d = x_i - x_j, r = |d|, the unit
  * normal n = d/r, the overlap delta = R_i + R_j - r, Reff = R_i R_j/(R_i + R_j) and the contact
  * radius a = sqrt(delta Reff) (Hertz); the relative velocity v = v_i - v_j, its tangential part
- * v_t = v - (v . n) n, the sliding velocity at the contact
- *   v_s = v_t - (R_i w_i + R_j w_j) x n,
+ * v_t = v - (v . n) n, the sliding velocity at the contact point
+ *   v_s = v_t - (l_i w_i + l_j w_j) x n,
+ * with the contact point at l_i = R_i, l_j = R_j from the centres as LAMMPS takes it
+ * (RRP_CONTACT_POINT_LAMMPS), or at the middle of the overlap, l = R - delta/2, where the
+ * torques act (RRP_CONTACT_POINT_MIDDLE: the slide is then the relative motion of the points the
+ * forces work on, and a contact that sticks does no work; with LAMMPS's point the two differ by
+ * (delta/2)(w_i + w_j) x n dt a step, a work of order delta/R of the spring's),
  * the rolling velocity v_r = Reff (w_i - w_j) x n and the twist rate w_n = (w_i - w_j) . n.
  *
  * Each resistance is a spring on a history (a displacement), turned into the tangent plane of
@@ -65,11 +70,14 @@ typedef struct rrp_contact_kin {
   double wn;           /* twist rate w_n */
 } rrp_contact_kin;
 
+/* where the sliding velocity takes the contact point (above) */
+enum rrp_contact_point { RRP_CONTACT_POINT_LAMMPS = 0, RRP_CONTACT_POINT_MIDDLE = 1 };
+
 /* Fills c for a pair with d = x_i - x_j, radii ri, rj, velocities and angular velocities.
  * Returns RRP_OK, RRP_EDOMAIN for d = 0 (c zeroed), RRP_ENONFINITE for non-finite input. */
 int rrp_contact_kinematics(const double d[3], double ri, double rj, const double vi[3],
                            const double vj[3], const double wi[3], const double wj[3],
-                           rrp_contact_kin *c);
+                           enum rrp_contact_point point, rrp_contact_kin *c);
 
 enum rrp_tangential_model {
   RRP_TANGENTIAL_NONE = 0,
