@@ -119,10 +119,22 @@ static double slip_work(double k, const double s0[3], const double p[3], const d
   return 0.5 * k * (w - rrp_dot3(held, held) + rrp_dot3(s0, s0));
 }
 
+/* The whole work a spring takes in a step whose stiffness changed from k0 to k: the trapezoidal
+ * work of its forces (-k0 p at the start, -k held at the end) over the slide, less the change of
+ * its energy; less the slip's work, the work of the stiffness's change (rrp/friction.h) */
+static double exchange_work(double k0, double k, const double s0[3], const double p[3],
+                            const double trial[3], const double held[3])
+{
+  double w = 0.0;
+  for (int q = 0; q < 3; q++) w += (k0 * p[q] + k * held[q]) * (trial[q] - p[q]);
+  return 0.5 * w - (0.5 * k * rrp_dot3(held, held) - 0.5 * k0 * rrp_dot3(s0, s0));
+}
+
 /* the tangential spring (GranSubModTangentialLinearHistory / Mindlin::calculate_forces): the
  * force into f, the energy let go by a slip returned */
 static double tangential(const rrp_friction *law, const rrp_contact_kin *c, double fncrit,
-                         double dt, int update, double *s, double f[3], double *stored)
+                         double dt, int update, double *s, double k0, double f[3], double *stored,
+                         double *exchange, double *kused)
 {
   const double k = law->tangential == RRP_TANGENTIAL_MINDLIN ? law->kt * c->a : law->kt;
   const double limit = fncrit * law->mu;
@@ -134,8 +146,8 @@ static double tangential(const rrp_friction *law, const rrp_contact_kin *c, doub
   for (int q = 0; q < 3; q++) f[q] = -k * s[q];
   const double magf = sqrt(rrp_dot3(f, f));
   double lost = 0.0;
+  const double trial[3] = {s[0], s[1], s[2]};
   if (magf > limit) {
-    const double trial[3] = {s[0], s[1], s[2]};
     if (sqrt(rrp_dot3(s, s)) != 0.0) {
       const double inv = 1.0 / magf, back = -1.0 / k;
       for (int q = 0; q < 3; q++) s[q] = limit * inv * f[q] * back;
@@ -146,6 +158,8 @@ static double tangential(const rrp_friction *law, const rrp_contact_kin *c, doub
     lost = slip_work(k, s0, p, trial, s);
   }
   *stored = k > 0.0 ? 0.5 * rrp_dot3(f, f) / k : 0.0;
+  *kused = k;
+  *exchange = k0 != k ? exchange_work(k0, k, s0, p, trial, s) - lost : 0.0;
   return lost;
 }
 
@@ -182,7 +196,8 @@ static double rolling(const rrp_friction *law, const rrp_contact_kin *c, double 
 /* the twisting spring (GranSubModTwistingMarshall / SDS::calculate_forces): the torque about n
  * into *m, the energy let go returned */
 static double twisting(const rrp_friction *law, const rrp_contact_kin *c, double fncrit, double dt,
-                       int update, double *angle, double *m, double *stored)
+                       int update, double *angle, double k0, double *m, double *stored,
+                       double *exchange, double *kused)
 {
   double k, mu;
   if (law->twisting == RRP_TWISTING_MARSHALL) {
@@ -194,6 +209,7 @@ static double twisting(const rrp_friction *law, const rrp_contact_kin *c, double
   }
   const double a0 = *angle;
   if (update) *angle += c->wn * dt;
+  const double trial_angle = *angle;
   *m = -k * *angle;
   const double sign = (c->wn > 0) - (c->wn < 0), limit = mu * fncrit;
   double lost = 0.0;
@@ -205,6 +221,10 @@ static double twisting(const rrp_friction *law, const rrp_contact_kin *c, double
     lost = 0.5 * k * ((a0 + *angle) * (trial - a0) - *angle * *angle + a0 * a0);
   }
   *stored = k > 0.0 ? 0.5 * *m * *m / k : 0.0;
+  *kused = k;
+  const double s0[3] = {a0, 0.0, 0.0}, trial3[3] = {trial_angle, 0.0, 0.0},
+               held[3] = {*angle, 0.0, 0.0};
+  *exchange = k0 != k ? exchange_work(k0, k, s0, s0, trial3, held) - lost : 0.0;
   return lost;
 }
 
@@ -215,7 +235,11 @@ void rrp_friction_step(const rrp_friction *law, const rrp_contact_kin *c, double
   const double fncrit = fabs(fn);
   if (law->tangential != RRP_TANGENTIAL_NONE) {
     double nf[3];
-    out->dissipated[0] = tangential(law, c, fncrit, dt, update, history, out->f, &out->u[0]);
+    double x = 0.0;
+    out->dissipated[0] =
+        tangential(law, c, fncrit, dt, update, history, history[RRP_FRICTION_STIFFNESS], out->f,
+                   &out->u[0], &x, &history[RRP_FRICTION_STIFFNESS]);
+    out->exchange += x;
     /* torques -(n x F_t) times the arms (GranularModel::calculate_forces) */
     rrp_cross3(c->n, out->f, nf);
     for (int q = 0; q < 3; q++) {
@@ -235,11 +259,16 @@ void rrp_friction_step(const rrp_friction *law, const rrp_contact_kin *c, double
   }
   if (law->twisting != RRP_TWISTING_NONE) {
     double m;
-    out->dissipated[2] = twisting(law, c, fncrit, dt, update, history + 6, &m, &out->u[2]);
+    double x = 0.0;
+    out->dissipated[2] =
+        twisting(law, c, fncrit, dt, update, history + 6, history[RRP_FRICTION_STIFFNESS + 1], &m,
+                 &out->u[2], &x, &history[RRP_FRICTION_STIFFNESS + 1]);
+    out->exchange += x;
     for (int q = 0; q < 3; q++) {
       out->ti[q] += m * c->n[q];
       out->tj[q] -= m * c->n[q];
     }
   }
   for (int q = 0; q < 3; q++) history[RRP_FRICTION_WORK + q] += out->dissipated[q];
+  history[RRP_FRICTION_EXCHANGE] += out->exchange;
 }

@@ -33,8 +33,15 @@
  * and s the history held (k the spring's stiffness),
  *   D = k/2 (p + s) . (s* - p) - (k/2 |s|^2 - k/2 |s0|^2),
  * so that kinetic + spring energy + dissipated work is conserved as the integrator conserves
- * energy; in steady sliding D is the limit's force times the slip, k |s| (|s*| - |s|); a step
- * without a slip dissipates nothing. The models:
+ * energy, where the stiffness k is constant; in steady sliding D is the limit's force times the
+ * slip, k |s| (|s*| - |s|); a step without a slip dissipates nothing. Where k changes with the
+ * contact radius (mindlin, marshall), the spring's force jumps with it at a fixed history, and
+ * LAMMPS's models have no normal force for the energy -d/d(delta) (k/2 |s|^2) this takes: that
+ * work, the trapezoidal work of the forces (the last step's with its stiffness k0) less the
+ * change of the springs' energy (k0 before, k after) and the slip's D, is tallied apart as the
+ * exchange (of either sign), so that the balance closes:
+ *   X = (k0 p + k s)/2 . (s* - p) - (k/2 |s|^2 - k0/2 |s0|^2) - D.
+ * The models:
  *   tangential linear_history: k = kt, history s (length), F_t = -kt s, |F_t| <= mu |fn|;
  *   tangential mindlin: the same with k = kt a (kt a stress: 8 G* in Mindlin's theory);
  *   rolling sds: k = kroll, history s_r, F_r = -kroll s_r, |F_r| <= muroll |fn|, torque on i
@@ -104,10 +111,13 @@ int rrp_friction_set(enum rrp_tangential_model model, double kt, double mu, doub
                      rrp_friction *law);
 
 /* the values of a contact's history: the tangential spring (3), the rolling spring (3), the
- * twist angle (1), and the work dissipated since the contact began by slip, rolling and
- * twisting (3) */
-#define RRP_FRICTION_HISTORY 10
-#define RRP_FRICTION_WORK 7 /* index of the first dissipated work in a history */
+ * twist angle (1), the work dissipated since the contact began by slip, rolling and twisting
+ * (3), the tangential and twisting springs' stiffnesses of the last step (2) and the work of
+ * their changes since the contact began (1) */
+#define RRP_FRICTION_HISTORY 13
+#define RRP_FRICTION_WORK 7       /* index of the first dissipated work in a history */
+#define RRP_FRICTION_STIFFNESS 10 /* index of the last step's stiffnesses */
+#define RRP_FRICTION_EXCHANGE 12  /* index of the work of the stiffnesses' changes */
 
 /* the loads of one contact's friction and what its springs hold */
 typedef struct rrp_friction_out {
@@ -115,6 +125,7 @@ typedef struct rrp_friction_out {
   double ti[3], tj[3];  /* torques on i and on j (sliding, rolling, twisting) */
   double u[3];          /* energies of the tangential, rolling and twisting springs after */
   double dissipated[3]; /* work dissipated in this step by slip, rolling, twisting */
+  double exchange;      /* work of the stiffnesses' changes in this step (mindlin, marshall) */
 } rrp_friction_out;
 
 /* One step of a contact's friction under law, with the kinematics c, the normal force fn (its
