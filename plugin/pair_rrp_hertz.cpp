@@ -12,11 +12,13 @@
 #include "comm.h"
 #include "error.h"
 #include "fix.h"
+#include "fix_neigh_history.h"
 #include "force.h"
 #include "memory.h"
 #include "modify.h"
 #include "neigh_list.h"
 #include "neighbor.h"
+#include "neigh_request.h"
 #include "update.h"
 
 #include "rrp/contact.h"
@@ -26,7 +28,14 @@
 
 using namespace LAMMPS_NS;
 
-PairRRPHertz::PairRRPHertz(LAMMPS *_lmp) : Pair(_lmp), kpp(nullptr), maxrad(0.0)
+// the fix of the contacts' histories, and its placeholder until init (pair granular's scheme: the
+// fix keeps its place among the input's fixes)
+static const char *const HISTORY_ID = "NEIGH_HISTORY_RRP_HERTZ";
+static const char *const DUMMY_ID = "NEIGH_HISTORY_RRP_HERTZ_DUMMY";
+
+PairRRPHertz::PairRRPHertz(LAMMPS *_lmp) :
+    Pair(_lmp), kpp(nullptr), maxrad(0.0), friction(false), law(),
+    contact_point(RRP_CONTACT_POINT_MIDDLE), fix_history(nullptr), friction_work{0.0, 0.0, 0.0, 0.0}
 {
   single_enable = 1;
   restartinfo = 1;
@@ -35,6 +44,9 @@ PairRRPHertz::PairRRPHertz(LAMMPS *_lmp) : Pair(_lmp), kpp(nullptr), maxrad(0.0)
 
 PairRRPHertz::~PairRRPHertz()
 {
+  if (friction && modify->nfix)
+    for (const char *id : {HISTORY_ID, DUMMY_ID})
+      if (modify->get_fix_by_id(id)) modify->delete_fix(id);
   if (allocated) {
     memory->destroy(setflag);
     memory->destroy(cutsq);
@@ -53,11 +65,106 @@ void PairRRPHertz::allocate()
     for (int j = i; j < np1; j++) setflag[i][j] = 0;
 }
 
+/* pair_style rrp/hertz [friction linear|mindlin KT MU] [rolling KR MUR]
+   [twisting marshall | twisting sds KTW MUTW] [contact middle|lammps] */
+
 void PairRRPHertz::settings(int narg, char **arg)
 {
-  if (narg > 0)
-    error->all(FLERR, "Illegal pair_style rrp/hertz command: unexpected argument {} (it takes none)",
-               arg[0]);
+  int tangential = RRP_TANGENTIAL_NONE, twisting = RRP_TWISTING_NONE;
+  double kt = 0.0, mu = 0.0, kroll = 0.0, muroll = 0.0, ktwist = 0.0, mutwist = 0.0;
+  contact_point = RRP_CONTACT_POINT_MIDDLE;
+  bool any = false;
+  auto number = [&](int k, const char *what) {
+    if (k >= narg) utils::missing_cmd_args(FLERR, std::string("pair_style rrp/hertz ") + what, error);
+    return utils::numeric(FLERR, arg[k], false, lmp);
+  };
+  for (int iarg = 0; iarg < narg;) {
+    const std::string key = arg[iarg];
+    if (key == "friction") {
+      if (iarg + 1 >= narg) utils::missing_cmd_args(FLERR, "pair_style rrp/hertz friction", error);
+      const std::string model = arg[iarg + 1];
+      if (model == "linear") tangential = RRP_TANGENTIAL_LINEAR;
+      else if (model == "mindlin") tangential = RRP_TANGENTIAL_MINDLIN;
+      else
+        error->all(FLERR, "Pair style rrp/hertz friction {} is unknown: use linear (LAMMPS's "
+                          "linear_history) or mindlin", model);
+      kt = number(iarg + 2, "friction");
+      mu = number(iarg + 3, "friction");
+      iarg += 4;
+    } else if (key == "rolling") {
+      kroll = number(iarg + 1, "rolling");
+      muroll = number(iarg + 2, "rolling");
+      if (!(kroll > 0.0))
+        error->all(FLERR, "Pair style rrp/hertz rolling stiffness {} must be > 0", kroll);
+      iarg += 3;
+    } else if (key == "twisting") {
+      if (iarg + 1 >= narg) utils::missing_cmd_args(FLERR, "pair_style rrp/hertz twisting", error);
+      const std::string model = arg[iarg + 1];
+      if (model == "marshall") {
+        twisting = RRP_TWISTING_MARSHALL;
+        iarg += 2;
+      } else if (model == "sds") {
+        twisting = RRP_TWISTING_SDS;
+        ktwist = number(iarg + 2, "twisting sds");
+        mutwist = number(iarg + 3, "twisting sds");
+        iarg += 4;
+      } else
+        error->all(FLERR, "Pair style rrp/hertz twisting {} is unknown: use marshall or sds", model);
+    } else if (key == "contact") {
+      if (iarg + 1 >= narg) utils::missing_cmd_args(FLERR, "pair_style rrp/hertz contact", error);
+      const std::string where = arg[iarg + 1];
+      if (where == "middle") contact_point = RRP_CONTACT_POINT_MIDDLE;
+      else if (where == "lammps") contact_point = RRP_CONTACT_POINT_LAMMPS;
+      else
+        error->all(FLERR, "Pair style rrp/hertz contact {} is unknown: use middle or lammps", where);
+      iarg += 2;
+    } else
+      error->all(FLERR, "Illegal pair_style rrp/hertz command: unknown keyword {} (friction, "
+                        "rolling, twisting, contact)", key);
+    any = true;
+  }
+  if (any && tangential == RRP_TANGENTIAL_NONE)
+    error->all(FLERR, "Pair style rrp/hertz: rolling, twisting and contact need friction "
+                      "linear|mindlin KT MU");
+  for (double v : {kt, mu, kroll, muroll, ktwist, mutwist})
+    if (!(v >= 0.0) || !std::isfinite(v))
+      error->all(FLERR, "Pair style rrp/hertz: the friction's stiffnesses and coefficients must "
+                        "be finite and >= 0 (got {})", v);
+  if (rrp_friction_set(static_cast<rrp_tangential_model>(tangential), kt, mu, kroll, muroll,
+                       static_cast<rrp_twisting_model>(twisting), ktwist, mutwist, &law) != RRP_OK)
+    error->all(FLERR, "Pair style rrp/hertz: the friction's stiffnesses must be > 0 (friction KT "
+                      "{}, twisting sds KTW {})", kt, ktwist);
+  if (friction && tangential == RRP_TANGENTIAL_NONE)
+    error->all(FLERR, "Pair style rrp/hertz: friction cannot be switched off once on (its contact "
+                      "histories): use pair_style none first");
+  friction = tangential != RRP_TANGENTIAL_NONE;
+  nondefault_history_transfer = friction ? 1 : 0;
+  if (friction) make_dummy();
+}
+
+/* the placeholder of the contacts' history fix */
+
+void PairRRPHertz::make_dummy()
+{
+  if (!modify->get_fix_by_id(HISTORY_ID) && !modify->get_fix_by_id(DUMMY_ID))
+    modify->add_fix(std::string(DUMMY_ID) + " all DUMMY");
+}
+
+/* the history of a contact for its other atom (rrp/friction.h's layout): the tangential spring
+   turns over (its slide is the relative motion of i against j), the rolling spring, twist angle,
+   works and energy do not (the rolling and twist rates are the same from j's side); of the last
+   loads the force on i turns over and the two torques change places */
+
+void PairRRPHertz::transfer_history(double *source, double *target, int, int)
+{
+  for (int k = 0; k < RRP_FRICTION_HISTORY; k++) target[k] = source[k];    // (energies too)
+  const int loads = RRP_FRICTION_LOADS;
+  for (int k = 0; k < 3; k++) {
+    target[k] = -source[k];
+    target[loads + k] = -source[loads + k];
+    target[loads + 3 + k] = source[loads + 6 + k];
+    target[loads + 6 + k] = source[loads + 3 + k];
+  }
 }
 
 /* pair_coeff I J Kpp */
@@ -86,7 +193,26 @@ void PairRRPHertz::init_style()
 {
   if (!atom->radius_flag)
     error->all(FLERR, "Pair style rrp/hertz requires per-atom radius (atom_style sphere)");
-  neighbor->add_request(this);
+  if (friction) {
+    if (!atom->omega_flag)
+      error->all(FLERR, "Pair style rrp/hertz friction requires per-atom angular velocity "
+                        "(atom_style sphere or bpm/sphere)");
+    if (!comm->ghost_velocity)
+      error->all(FLERR, "Pair style rrp/hertz friction reads the velocities of ghost atoms: use "
+                        "comm_modify vel yes");
+    // (as pair granular: a list by the particles' sizes, which marks the pairs in contact for
+    // the history fix to keep across a rebuild)
+    neighbor->add_request(this, NeighConst::REQ_SIZE | NeighConst::REQ_HISTORY);
+    if (!fix_history) {
+      make_dummy();
+      fix_history = dynamic_cast<FixNeighHistory *>(modify->replace_fix(
+          DUMMY_ID, fmt::format("{} all NEIGH_HISTORY {}", HISTORY_ID, RRP_FRICTION_HISTORY), 1));
+      if (!fix_history) error->all(FLERR, "Pair style rrp/hertz: no contact history fix");
+      fix_history->pair = this;
+    }
+  } else {
+    neighbor->add_request(this);
+  }
 
   // cutoff: two of the largest radius, so every overlapping pair is in the list, counting the
   // atoms that fix pour and fix deposit will insert during the run (their largest radius of
@@ -124,6 +250,11 @@ double PairRRPHertz::init_one(int i, int j)
 void PairRRPHertz::compute(int eflag, int vflag)
 {
   ev_init(eflag, vflag);
+  if (friction) {
+    compute_friction(eflag);
+    if (vflag_fdotr) virial_fdotr_compute();
+    return;
+  }
 
   double **x = atom->x;
   const double *radius = atom->radius;
@@ -255,25 +386,47 @@ double PairRRPHertz::single(int i, int j, int itype, int jtype, double rsq, doub
   return factor_lj * evdwl;
 }
 
-/* restart (rrp_restart.h, version 1): for each pair of types i <= j, whether it is set and its K */
+/* restart (rrp_restart.h, version 2): the friction (on, its models and numbers, the contact
+   point, the works dissipated so far and that of the stiffnesses' changes), then for each pair of types i <= j whether it is set and
+   its K. The contacts' histories are their fix NEIGH_HISTORY's. */
+
+static constexpr int RESTART_VERSION = 2;
+static constexpr size_t FRICTION_VALUES = 14;
 
 void PairRRPHertz::write_restart(FILE *fp)
 {
-  std::vector<double> r;
+  double work[4];
+  MPI_Allreduce(friction_work, work, 4, MPI_DOUBLE, MPI_SUM, world);
+  std::vector<double> r = {friction ? 1.0 : 0.0, (double) law.tangential, law.kt, law.mu,
+                           law.kroll, law.muroll, (double) law.twisting, law.ktwist, law.mutwist,
+                           (double) contact_point, work[0], work[1], work[2], work[3]};
   for (int i = 1; i <= atom->ntypes; i++)
     for (int j = i; j <= atom->ntypes; j++) {
       r.push_back(setflag[i][j]);
       r.push_back(setflag[i][j] ? kpp[i][j] : 0.0);
     }
-  RRPRestart::write(fp, 1, r);
+  RRPRestart::write(fp, RESTART_VERSION, r);
 }
 
 void PairRRPHertz::read_restart(FILE *fp)
 {
   allocate();
   const int n = atom->ntypes;
-  const auto r = RRPRestart::read(lmp, fp, "Pair style rrp/hertz", 1, (size_t) n * (n + 1));
-  size_t m = 0;
+  const auto r = RRPRestart::read(lmp, fp, "Pair style rrp/hertz", RESTART_VERSION,
+                                  FRICTION_VALUES + (size_t) n * (n + 1));
+  friction = r[0] != 0.0;
+  if (friction) {
+    if (rrp_friction_set(static_cast<rrp_tangential_model>((int) r[1]), r[2], r[3], r[4], r[5],
+                         static_cast<rrp_twisting_model>((int) r[6]), r[7], r[8], &law) != RRP_OK ||
+        (r[9] != RRP_CONTACT_POINT_MIDDLE && r[9] != RRP_CONTACT_POINT_LAMMPS))
+      error->all(FLERR, "Pair style rrp/hertz: the restart file's friction is out of range "
+                        "(damaged?)");
+    contact_point = static_cast<rrp_contact_point>((int) r[9]);
+    nondefault_history_transfer = 1;
+    make_dummy();
+  }
+  for (int k = 0; k < 4; k++) friction_work[k] = comm->me == 0 ? r[10 + k] : 0.0;
+  size_t m = FRICTION_VALUES;
   for (int i = 1; i <= n; i++)
     for (int j = i; j <= n; j++, m += 2) {
       setflag[i][j] = r[m] != 0.0 ? 1 : 0;
@@ -299,5 +452,99 @@ void *PairRRPHertz::extract(const char *str, int &dim)
 {
   dim = 2;
   if (strcmp(str, "kpp") == 0) return (void *) kpp;
+  dim = 1;
+  if (strcmp(str, "friction_work") == 0) return (void *) friction_work;
   return nullptr;
+}
+
+/* ----------------------------------------------------------------------
+   with friction: pair by pair, the Hertz force of the core's law (rrp_hertz_pair_factor, as
+   without friction) and the contact's friction (rrp_friction_step) on its history, all scaled
+   by the special factor; the energies of the springs with the Hertz energy; the work each slip
+   dissipates into friction_work (once per pair: halves where newton_pair is off and j a ghost)
+------------------------------------------------------------------------- */
+
+void PairRRPHertz::compute_friction(int eflag)
+{
+  double **x = atom->x, **v = atom->v, **omega = atom->omega, **f = atom->f;
+  double **torque = atom->torque;
+  const double *radius = atom->radius;
+  const int *type = atom->type;
+  const double *special_lj = force->special_lj;
+  const int nlocal = atom->nlocal, newton_pair = force->newton_pair;
+  const int inum = list->inum;
+  const int *ilist = list->ilist, *numneigh = list->numneigh;
+  int **firstneigh = list->firstneigh;
+  int **firsttouch = fix_history->firstflag;
+  double **firsthistory = fix_history->firstvalue;
+  const int update_history = update->setupflag == 0;
+  const double dt = update->dt;
+  for (int ii = 0; ii < inum; ii++) {
+    const int i = ilist[ii];
+    const int *jlist = firstneigh[i];
+    int *touch = firsttouch[i];
+    double *allhistory = firsthistory[i];
+    const double ri = radius[i];
+    for (int jj = 0; jj < numneigh[i]; jj++) {
+      int j = jlist[jj];
+      const double factor = special_lj[sbmask(j)];
+      j &= NEIGHMASK;
+      double *history = &allhistory[RRP_FRICTION_HISTORY * jj];
+      const double d[3] = {x[i][0] - x[j][0], x[i][1] - x[j][1], x[i][2] - x[j][2]};
+      const double rsq = d[0] * d[0] + d[1] * d[1] + d[2] * d[2];
+      const double a = ri + radius[j];
+      if (!(rsq < a * a) || factor == 0.0) {
+        if (!(rsq >= a * a) && factor != 0.0)
+          error->one(FLERR, "Pair style rrp/hertz: atoms {} and {} on step {}: non-finite "
+                     "positions", atom->tag[i], atom->tag[j], update->ntimestep);
+        if (touch[jj]) {
+          // the contact ends: its springs let go (their energy dissipated), the last loads' half
+          // of the step's work
+          rrp_contact_kin kin;
+          rrp_friction_out out;
+          rrp_contact_kinematics(d, ri, radius[j], v[i], v[j], omega[i], omega[j], contact_point,
+                                 &kin);
+          rrp_friction_release(&kin, dt, update_history, history, &out);
+          const double share = (newton_pair || j < nlocal) ? 1.0 : 0.5;
+          for (int k = 0; k < 3; k++) friction_work[k] += share * factor * out.dissipated[k];
+          friction_work[3] += share * factor * out.exchange;
+        }
+        touch[jj] = 0;
+        for (int k = 0; k < RRP_FRICTION_HISTORY; k++) history[k] = 0.0;
+        continue;
+      }
+      touch[jj] = 1;
+      int status = RRP_OK;
+      double ehertz = 0.0;
+      const double fs = rrp_hertz_pair_factor(kpp[type[i]][type[j]], a, rsq, &ehertz, &status);
+      rrp_contact_kin kin;
+      if (status == RRP_OK)
+        status = rrp_contact_kinematics(d, ri, radius[j], v[i], v[j], omega[i], omega[j],
+                                        contact_point, &kin);
+      if (status != RRP_OK)
+        error->one(FLERR, "Pair style rrp/hertz: atoms {} and {} on step {}: {}", atom->tag[i],
+                   atom->tag[j], update->ntimestep,
+                   status == RRP_EDOMAIN ? "coincident centres" : "non-finite velocities");
+      rrp_friction_out out;
+      rrp_friction_step(&law, &kin, fs * kin.r, dt, update_history, history, &out);
+      double F[3];
+      for (int k = 0; k < 3; k++) F[k] = factor * (fs * d[k] + out.f[k]);
+      const bool both = newton_pair || j < nlocal;
+      for (int k = 0; k < 3; k++) {
+        f[i][k] += F[k];
+        torque[i][k] += factor * out.ti[k];
+        if (both) {
+          f[j][k] -= F[k];
+          torque[j][k] += factor * out.tj[k];
+        }
+      }
+      const double share = both ? 1.0 : 0.5;
+      for (int k = 0; k < 3; k++) friction_work[k] += share * factor * out.dissipated[k];
+      friction_work[3] += share * factor * out.exchange;
+      if (evflag)
+        ev_tally_xyz(i, j, nlocal, newton_pair,
+                     eflag ? factor * (ehertz + out.u[0] + out.u[1] + out.u[2]) : 0.0, 0.0, F[0],
+                     F[1], F[2], d[0], d[1], d[2]);
+    }
+  }
 }

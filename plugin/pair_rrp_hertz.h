@@ -15,6 +15,8 @@ PairStyle(rrp/hertz,PairRRPHertz);
 
 #include "pair.h"
 
+#include "rrp/friction.h"
+
 #include <vector>
 
 namespace LAMMPS_NS {
@@ -32,6 +34,7 @@ class PairRRPHertz : public Pair {
   void read_restart(FILE *) override;
   void write_restart_settings(FILE *) override {}
   void read_restart_settings(FILE *) override {}
+  void transfer_history(double *, double *, int, int) override;
   void write_data(FILE *) override;
   void write_data_all(FILE *) override;
   double single(int, int, int, int, double, double, double, double &) override;
@@ -40,6 +43,18 @@ class PairRRPHertz : public Pair {
  protected:
   double **kpp;
   double maxrad;
+
+  // friction (pair_style keywords friction, rolling, twisting, contact): the law, where the
+  // sliding velocity takes the contact point, the contacts' histories (a fix NEIGH_HISTORY, made
+  // in place of a dummy fix created with the keywords, as pair granular does); the work the
+  // local contacts dissipated by slip, rolling and twisting since the start (this rank's part)
+  bool friction;
+  rrp_friction law;
+  rrp_contact_point contact_point;
+  class FixNeighHistory *fix_history;
+  double friction_work[4];    // (and the work of the stiffnesses' changes)
+  void make_dummy();
+  void compute_friction(int eflag);
 
   // pairs in contact gathered for rrp_hertz_pair_factors: atoms, stiffness, a = R_i + R_j,
   // |d|^2, special factor; the factors and energies

@@ -38,6 +38,7 @@ int rrp_contact_kinematics(const double d[3], double ri, double rj, const double
   c->arm_i = ri - 0.5 * c->delta;
   c->arm_j = rj - 0.5 * c->delta;
   const int middle = point == RRP_CONTACT_POINT_MIDDLE;
+  c->point = middle ? RRP_CONTACT_POINT_MIDDLE : RRP_CONTACT_POINT_LAMMPS;
   const double li = middle ? c->arm_i : ri, lj = middle ? c->arm_j : rj;
   double vr[3], vn[3], vt[3], wr[3], t[3], relrot[3];
   for (int k = 0; k < 3; k++) {
@@ -57,6 +58,11 @@ int rrp_contact_kinematics(const double d[3], double ri, double rj, const double
   c->vr[1] = c->reff * (relrot[2] * c->n[0] - relrot[0] * c->n[2]);
   c->vr[2] = c->reff * (relrot[0] * c->n[1] - relrot[1] * c->n[0]);
   c->wn = rrp_dot3(relrot, c->n);
+  for (int k = 0; k < 3; k++) {
+    c->v[k] = vr[k];
+    c->wi[k] = wi[k];
+    c->wj[k] = wj[k];
+  }
   return RRP_OK;
 }
 
@@ -119,22 +125,10 @@ static double slip_work(double k, const double s0[3], const double p[3], const d
   return 0.5 * k * (w - rrp_dot3(held, held) + rrp_dot3(s0, s0));
 }
 
-/* The whole work a spring takes in a step whose stiffness changed from k0 to k: the trapezoidal
- * work of its forces (-k0 p at the start, -k held at the end) over the slide, less the change of
- * its energy; less the slip's work, the work of the stiffness's change (rrp/friction.h) */
-static double exchange_work(double k0, double k, const double s0[3], const double p[3],
-                            const double trial[3], const double held[3])
-{
-  double w = 0.0;
-  for (int q = 0; q < 3; q++) w += (k0 * p[q] + k * held[q]) * (trial[q] - p[q]);
-  return 0.5 * w - (0.5 * k * rrp_dot3(held, held) - 0.5 * k0 * rrp_dot3(s0, s0));
-}
-
 /* the tangential spring (GranSubModTangentialLinearHistory / Mindlin::calculate_forces): the
  * force into f, the energy let go by a slip returned */
 static double tangential(const rrp_friction *law, const rrp_contact_kin *c, double fncrit,
-                         double dt, int update, double *s, double k0, double f[3], double *stored,
-                         double *exchange, double *kused)
+                         double dt, int update, double *s, double f[3], double *stored)
 {
   const double k = law->tangential == RRP_TANGENTIAL_MINDLIN ? law->kt * c->a : law->kt;
   const double limit = fncrit * law->mu;
@@ -146,8 +140,8 @@ static double tangential(const rrp_friction *law, const rrp_contact_kin *c, doub
   for (int q = 0; q < 3; q++) f[q] = -k * s[q];
   const double magf = sqrt(rrp_dot3(f, f));
   double lost = 0.0;
-  const double trial[3] = {s[0], s[1], s[2]};
   if (magf > limit) {
+    const double trial[3] = {s[0], s[1], s[2]};
     if (sqrt(rrp_dot3(s, s)) != 0.0) {
       const double inv = 1.0 / magf, back = -1.0 / k;
       for (int q = 0; q < 3; q++) s[q] = limit * inv * f[q] * back;
@@ -158,8 +152,6 @@ static double tangential(const rrp_friction *law, const rrp_contact_kin *c, doub
     lost = slip_work(k, s0, p, trial, s);
   }
   *stored = k > 0.0 ? 0.5 * rrp_dot3(f, f) / k : 0.0;
-  *kused = k;
-  *exchange = k0 != k ? exchange_work(k0, k, s0, p, trial, s) - lost : 0.0;
   return lost;
 }
 
@@ -196,8 +188,7 @@ static double rolling(const rrp_friction *law, const rrp_contact_kin *c, double 
 /* the twisting spring (GranSubModTwistingMarshall / SDS::calculate_forces): the torque about n
  * into *m, the energy let go returned */
 static double twisting(const rrp_friction *law, const rrp_contact_kin *c, double fncrit, double dt,
-                       int update, double *angle, double k0, double *m, double *stored,
-                       double *exchange, double *kused)
+                       int update, double *angle, double *m, double *stored)
 {
   double k, mu;
   if (law->twisting == RRP_TWISTING_MARSHALL) {
@@ -209,9 +200,9 @@ static double twisting(const rrp_friction *law, const rrp_contact_kin *c, double
   }
   const double a0 = *angle;
   if (update) *angle += c->wn * dt;
-  const double trial_angle = *angle;
   *m = -k * *angle;
-  const double sign = (c->wn > 0) - (c->wn < 0), limit = mu * fncrit;
+  const double rate = c->point == RRP_CONTACT_POINT_LAMMPS ? c->wn : *angle;
+  const double sign = (rate > 0) - (rate < 0), limit = mu * fncrit;
   double lost = 0.0;
   if (fabs(*m) > limit) {
     const double trial = *angle;
@@ -221,10 +212,6 @@ static double twisting(const rrp_friction *law, const rrp_contact_kin *c, double
     lost = 0.5 * k * ((a0 + *angle) * (trial - a0) - *angle * *angle + a0 * a0);
   }
   *stored = k > 0.0 ? 0.5 * *m * *m / k : 0.0;
-  *kused = k;
-  const double s0[3] = {a0, 0.0, 0.0}, trial3[3] = {trial_angle, 0.0, 0.0},
-               held[3] = {*angle, 0.0, 0.0};
-  *exchange = k0 != k ? exchange_work(k0, k, s0, s0, trial3, held) - lost : 0.0;
   return lost;
 }
 
@@ -235,11 +222,7 @@ void rrp_friction_step(const rrp_friction *law, const rrp_contact_kin *c, double
   const double fncrit = fabs(fn);
   if (law->tangential != RRP_TANGENTIAL_NONE) {
     double nf[3];
-    double x = 0.0;
-    out->dissipated[0] =
-        tangential(law, c, fncrit, dt, update, history, history[RRP_FRICTION_STIFFNESS], out->f,
-                   &out->u[0], &x, &history[RRP_FRICTION_STIFFNESS]);
-    out->exchange += x;
+    out->dissipated[0] = tangential(law, c, fncrit, dt, update, history, out->f, &out->u[0]);
     /* torques -(n x F_t) times the arms (GranularModel::calculate_forces) */
     rrp_cross3(c->n, out->f, nf);
     for (int q = 0; q < 3; q++) {
@@ -259,16 +242,46 @@ void rrp_friction_step(const rrp_friction *law, const rrp_contact_kin *c, double
   }
   if (law->twisting != RRP_TWISTING_NONE) {
     double m;
-    double x = 0.0;
-    out->dissipated[2] =
-        twisting(law, c, fncrit, dt, update, history + 6, history[RRP_FRICTION_STIFFNESS + 1], &m,
-                 &out->u[2], &x, &history[RRP_FRICTION_STIFFNESS + 1]);
-    out->exchange += x;
+    out->dissipated[2] = twisting(law, c, fncrit, dt, update, history + 6, &m, &out->u[2]);
     for (int q = 0; q < 3; q++) {
       out->ti[q] += m * c->n[q];
       out->tj[q] -= m * c->n[q];
     }
   }
-  for (int q = 0; q < 3; q++) history[RRP_FRICTION_WORK + q] += out->dissipated[q];
+  /* the step's whole work on the springs (the trapezoidal rule with the loads of the last step,
+   * kept in the history, over the particles' motions in the step) less the change of their
+   * energy, less the slips' works: the exchange (rrp/friction.h) */
+  double *last = history + RRP_FRICTION_LOADS;
+  const double u = (out->u[0] + out->u[1]) + out->u[2];
+  double work = 0.0;
+  if (update)
+    for (int q = 0; q < 3; q++)
+      work -= 0.5 * dt *
+          ((last[q] + out->f[q]) * c->v[q] + (last[3 + q] + out->ti[q]) * c->wi[q] +
+           (last[6 + q] + out->tj[q]) * c->wj[q]);
+  const double u0 = (last[9] + last[10]) + last[11];
+  out->exchange =
+      work - (u - u0) - ((out->dissipated[0] + out->dissipated[1]) + out->dissipated[2]);
+  for (int q = 0; q < 3; q++) {
+    last[q] = out->f[q];
+    last[3 + q] = out->ti[q];
+    last[6 + q] = out->tj[q];
+    history[RRP_FRICTION_WORK + q] += out->dissipated[q];
+  }
+  for (int q = 0; q < 3; q++) last[9 + q] = out->u[q];
   history[RRP_FRICTION_EXCHANGE] += out->exchange;
+}
+
+void rrp_friction_release(const rrp_contact_kin *c, double dt, int update, double *history,
+                          rrp_friction_out *out)
+{
+  memset(out, 0, sizeof(*out));
+  const double *last = history + RRP_FRICTION_LOADS;
+  double work = 0.0;
+  if (update)
+    for (int q = 0; q < 3; q++)
+      work -= 0.5 * dt * (last[q] * c->v[q] + last[3 + q] * c->wi[q] + last[6 + q] * c->wj[q]);
+  for (int q = 0; q < 3; q++) out->dissipated[q] = last[9 + q];
+  out->exchange = work;
+  for (int q = 0; q < RRP_FRICTION_HISTORY; q++) history[q] = 0.0;
 }

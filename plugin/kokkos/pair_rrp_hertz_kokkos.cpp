@@ -259,6 +259,10 @@ template <class DeviceType> PairRRPHertzKokkos<DeviceType>::~PairRRPHertzKokkos(
 
 template <class DeviceType> void PairRRPHertzKokkos<DeviceType>::init_style()
 {
+  if (friction)
+    error->all(FLERR, "Pair style rrp/hertz/kk has no friction yet (its contact histories are the "
+                      "host style's): run pair_style rrp/hertz friction without -sf kk, or the "
+                      "/kk style frictionless");
   atomKK->sync(Host, RADIUS_MASK);    // the host style takes the largest radius
   PairRRPHertz::init_style();
   neighflag = lmp->kokkos->neighflag;

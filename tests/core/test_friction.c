@@ -128,7 +128,7 @@ static void test_frame(void **state)
   memcpy(keep, h, sizeof(h));
   rrp_friction_out out;
   rrp_friction_step(&law, &c, 100.0, 0.1, 0, h, &out); /* no update: nothing turned */
-  assert_memory_equal(h, keep, sizeof(double) * RRP_FRICTION_STIFFNESS); /* (the springs, works) */
+  assert_memory_equal(h, keep, sizeof(double) * RRP_FRICTION_EXCHANGE); /* (the springs, works) */
   rrp_friction_step(&law, &c, 100.0, 0.1, 1, h, &out); /* (velocities 0: turned only) */
   assert_close(sqrt(h[0] * h[0] + h[1] * h[1] + h[2] * h[2]), m0, 1e-15, 0.0);
   assert_close(h[0] * c.n[0] + h[2] * c.n[2], 0.0, 0.0, 1e-17);
@@ -217,6 +217,42 @@ static void test_angular_momentum(void **state)
   print_message("  |d x F + T_i + T_j| over the loads' size: %.3g\n", worst);
 }
 
+/* 7. a contact that ends lets its springs go: their energies of the last step are dissipated,
+ * the history zeroed; with the middle contact point a slipping twist is held with the sign of
+ * its trial angle (LAMMPS's point: of the twist rate) */
+static void test_release_and_twist_sign(void **state)
+{
+  (void) state;
+  rrp_friction law;
+  assert_int_equal(
+      rrp_friction_set(LIN, 1000.0, 0.5, 100.0, 0.1, RRP_TWISTING_SDS, 2.0, 0.01, &law), RRP_OK);
+  const double d[3] = {0.0, 0.0, 0.95}, v0[3] = {0, 0, 0}, vi[3] = {0.3, 0.1, 0.0};
+  const double wi[3] = {0.5, -0.2, 1.0};
+  rrp_contact_kin c;
+  assert_int_equal(
+      rrp_contact_kinematics(d, 0.5, 0.5, vi, v0, wi, v0, RRP_CONTACT_POINT_MIDDLE, &c), RRP_OK);
+  double h[RRP_FRICTION_HISTORY] = {0};
+  rrp_friction_out out;
+  for (int n = 0; n < 5; n++) rrp_friction_step(&law, &c, 50.0, 1e-3, 1, h, &out);
+  const double u[3] = {out.u[0], out.u[1], out.u[2]};
+  assert_true(u[0] > 0 && u[1] > 0 && u[2] > 0);
+  rrp_friction_release(&c, 1e-3, 1, h, &out);
+  for (int q = 0; q < 3; q++) assert_close(out.dissipated[q], u[q], 1e-15, 0.0);
+  for (int k = 0; k < RRP_FRICTION_HISTORY; k++) assert_true(h[k] == 0.0);
+  /* the twist held: a trial angle of one sign and a rate of the other */
+  for (int point = 0; point < 2; point++) {
+    double g[RRP_FRICTION_HISTORY] = {0};
+    g[6] = 0.5; /* far past the limit 0.01 * 50 / 2 = 0.25 rad */
+    const double spin[3] = {0.0, 0.0, -1.0};
+    assert_int_equal(
+        rrp_contact_kinematics(d, 0.5, 0.5, v0, v0, spin, v0, (enum rrp_contact_point) point, &c),
+        RRP_OK);
+    rrp_friction_step(&law, &c, 50.0, 1e-3, 1, g, &out);
+    const double held = 0.01 * 50.0 / 2.0;
+    assert_close(g[6], point == RRP_CONTACT_POINT_MIDDLE ? held : -held, 1e-15, 0.0);
+  }
+}
+
 /* 6. bad laws */
 static void test_bad_laws(void **state)
 {
@@ -246,6 +282,7 @@ int main(void)
       cmocka_unit_test(test_models),
       cmocka_unit_test(test_angular_momentum),
       cmocka_unit_test(test_bad_laws),
+      cmocka_unit_test(test_release_and_twist_sign),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -122,7 +122,7 @@ CASES = [
     ("negative contact stiffness", SPHERE + "pair_style rrp/hertz\npair_coeff * * -5\n",
      "Pair_coeff rrp/hertz Kpp = -5 must be a finite number >= 0"),
     ("pair style arguments", SPHERE + "pair_style rrp/hertz 2.5\n",
-     "Illegal pair_style rrp/hertz command: unexpected argument 2.5 (it takes none)"),
+     "Illegal pair_style rrp/hertz command: unknown keyword 2.5 (friction, rolling, twisting, contact)"),
     ("rrp/wall with a missing argument", SPHERE + "fix w all rrp/wall xlo 0\n",
      "Illegal fix rrp/wall command: missing argument(s)"),
     ("compute rrp/atom with an extra argument", SPHERE + "fix 1 all rrp/nve\ncompute o all rrp/atom 1 2\n",

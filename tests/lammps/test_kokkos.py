@@ -603,4 +603,32 @@ for name in ("kk1", "kk2"):
             f"ruptures {[r[3] for r in rows]} against {[r[3] for r in host_mrows]}, "
             f"max relative difference {max_rel(host_m, got):.2g}")
 
+# 11. pair_style rrp/hertz friction has no /kk twin yet: refused in one line, not run frictionless
+FRICTION_KK = """
+plugin load ${plugin}
+units           lj
+atom_style      sphere
+region          box block -2 2 -2 2 -2 2
+create_box      1 box
+create_atoms    1 single 0 0 0
+create_atoms    1 single 0.95 0 0
+set             group all diameter 1.0 density 1.0
+comm_modify     vel yes
+pair_style      rrp/hertz friction linear 1000.0 0.5
+pair_coeff      * * 1000.0
+fix             1 all nve/sphere
+run             1
+"""
+wd_f = t.workdir("kk-friction")
+with open(os.path.join(wd_f, "in.friction"), "w") as fh:
+    fh.write(FRICTION_KK)
+env_f = dict(os.environ, OMP_NUM_THREADS="1")
+env_f.pop("LD_LIBRARY_PATH", None)
+p = subprocess.run([LMP_KK, "-in", "in.friction", "-var", "plugin", PLUGIN_KK, "-log", "none", "-echo", "none",
+                    "-k", "on", "t", "1", "-sf", "kk"], cwd=wd_f, stdout=subprocess.PIPE,
+                   stderr=subprocess.STDOUT, text=True, env=env_f, stdin=subprocess.DEVNULL, timeout=300)
+said = [l for l in p.stdout.splitlines() if l.startswith("ERROR")]
+t.check("pair_style rrp/hertz/kk with friction is refused in one line (no frictionless run)",
+        p.returncode != 0 and len(said) == 1 and "rrp/hertz/kk has no friction yet" in said[0], f"{said}")
+
 t.finish()

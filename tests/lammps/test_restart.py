@@ -119,10 +119,11 @@ for what, old, new, says in (
          struct.pack("<ddd", MAGIC, 6.0, 22.0),
          "Bond style rrp/binder: the restart file's record of this style has version 6; this plugin "
          "reads version 7"),
-        ("pair_style rrp/hertz's record", struct.pack("<ddd", MAGIC, 1.0, 2.0),
-         struct.pack("<ddd", MAGIC, 7.0, 2.0),
+        # (its friction's 14 values, then K for the one pair of types)
+        ("pair_style rrp/hertz's record", struct.pack("<ddd", MAGIC, 2.0, 16.0),
+         struct.pack("<ddd", MAGIC, 7.0, 16.0),
          "Pair style rrp/hertz: the restart file's record of this style has version 7; this plugin "
-         "reads version 1"),
+         "reads version 2"),
         ("the binder references' record", struct.pack("<dddd", MAGIC, 4.0, 6.0, 7.0),
          struct.pack("<dddd", MAGIC, 3.0, 6.0, 7.0),
          "(the binders' references): the restart file's record of this style has version 3; this "

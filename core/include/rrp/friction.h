@@ -10,6 +10,8 @@
  *                        double ktwist, double mutwist, rrp_friction *law);
  *   void rrp_friction_step(const rrp_friction *law, const rrp_contact_kin *c, double fn,
  *                          double dt, int update, double *history, rrp_friction_out *out);
+ *   void rrp_friction_release(const rrp_contact_kin *c, double dt, int update, double *history,
+ *                             rrp_friction_out *out);
  *
  * Kinematics (LAMMPS's GranularModel::calculate_forces): with d = x_i - x_j, r = |d|, the unit
  * normal n = d/r, the overlap delta = R_i + R_j - r, Reff = R_i R_j/(R_i + R_j) and the contact
@@ -33,14 +35,19 @@
  * and s the history held (k the spring's stiffness),
  *   D = k/2 (p + s) . (s* - p) - (k/2 |s|^2 - k/2 |s0|^2),
  * so that kinetic + spring energy + dissipated work is conserved as the integrator conserves
- * energy, where the stiffness k is constant; in steady sliding D is the limit's force times the
- * slip, k |s| (|s*| - |s|); a step without a slip dissipates nothing. Where k changes with the
- * contact radius (mindlin, marshall), the spring's force jumps with it at a fixed history, and
- * LAMMPS's models have no normal force for the energy -d/d(delta) (k/2 |s|^2) this takes: that
- * work, the trapezoidal work of the forces (the last step's with its stiffness k0) less the
- * change of the springs' energy (k0 before, k after) and the slip's D, is tallied apart as the
- * exchange (of either sign), so that the balance closes:
- *   X = (k0 p + k s)/2 . (s* - p) - (k/2 |s|^2 - k0/2 |s0|^2) - D.
+ * energy, where the stiffness k is constant and the contact point is the middle; in steady
+ * sliding D is the limit's force times the slip, k |s| (|s*| - |s|); a step without a slip
+ * dissipates nothing. Beside the slips' works the step tallies the exchange X: the whole work the
+ * contact's friction loads do on the particles over the step (the trapezoidal rule: the last
+ * step's loads, kept in the history, and this step's, on the relative velocity and the angular
+ * velocities the step moves with) less the change of the springs' energy, less the slips' works.
+ * It holds what the springs' energy and the slips miss: the work of the stiffness's change where
+ * it follows the contact radius (mindlin, marshall: the force jumps with the stiffness at a fixed
+ * history, and LAMMPS's models have no normal force for the energy -d/d(delta) (k/2 |s|^2) this
+ * takes), the work of the contact point's two places (contact lammps), and the springs' turns
+ * with the contact; of either sign, 0 to the integrator's order for a constant stiffness and the
+ * middle point. With it kinetic + springs' energy + slips' works + X is conserved as the
+ * integrator conserves energy.
  * The models:
  *   tangential linear_history: k = kt, history s (length), F_t = -kt s, |F_t| <= mu |fn|;
  *   tangential mindlin: the same with k = kt a (kt a stress: 8 G* in Mindlin's theory);
@@ -48,7 +55,10 @@
  *     Reff n x F_r (and minus it on j);
  *   twisting marshall: k = kt a^2/2, limit 2/3 mu a |fn| (from the tangential model), twisting
  *     sds: k = ktwist, limit mutwist |fn|; history an angle, torque M_n n on i, -M_n n on j,
- *     M_n = -k angle held to the limit (LAMMPS: to minus the limit times the sign of the rate).
+ *     M_n = -k angle held to the limit: to the limit with the trial angle's sign, or, with
+ *     LAMMPS's contact point, as LAMMPS does, with the sign of the twist rate (which flips the
+ *     stored angle where the rate changes sign in a slip, and at a run's setup, which reads the
+ *     full step's angular velocities).
  * The tangential force acts at the middle of the overlap: force F_t on i and -F_t on j, torques
  * (R_i - delta/2) F_t x n on i and (R_j - delta/2) F_t x n on j, which conserve angular momentum.
  * No damping: LAMMPS's sub-models with their damping coefficients 0.
@@ -75,6 +85,9 @@ typedef struct rrp_contact_kin {
   double vs[3];        /* sliding velocity v_s */
   double vr[3];        /* rolling velocity v_r */
   double wn;           /* twist rate w_n */
+  int point;           /* the contact point taken (enum rrp_contact_point) */
+  double v[3];         /* relative velocity v_i - v_j */
+  double wi[3], wj[3]; /* angular velocities */
 } rrp_contact_kin;
 
 /* where the sliding velocity takes the contact point (above) */
@@ -111,13 +124,13 @@ int rrp_friction_set(enum rrp_tangential_model model, double kt, double mu, doub
                      rrp_friction *law);
 
 /* the values of a contact's history: the tangential spring (3), the rolling spring (3), the
- * twist angle (1), the work dissipated since the contact began by slip, rolling and twisting
- * (3), the tangential and twisting springs' stiffnesses of the last step (2) and the work of
- * their changes since the contact began (1) */
-#define RRP_FRICTION_HISTORY 13
-#define RRP_FRICTION_WORK 7       /* index of the first dissipated work in a history */
-#define RRP_FRICTION_STIFFNESS 10 /* index of the last step's stiffnesses */
-#define RRP_FRICTION_EXCHANGE 12  /* index of the work of the stiffnesses' changes */
+ * twist angle (1), the works since the contact began dissipated by slip, rolling and twisting
+ * (3) and exchanged (1), the last step's loads (the force on i, the torques on i and on j: 9)
+ * and its springs' energies (tangential, rolling, twisting: 3) */
+#define RRP_FRICTION_HISTORY 23
+#define RRP_FRICTION_WORK 7      /* index of the first dissipated work in a history */
+#define RRP_FRICTION_EXCHANGE 10 /* index of the exchanged work */
+#define RRP_FRICTION_LOADS 11    /* index of the last step's loads, then its springs' energies */
 
 /* the loads of one contact's friction and what its springs hold */
 typedef struct rrp_friction_out {
@@ -125,7 +138,7 @@ typedef struct rrp_friction_out {
   double ti[3], tj[3];  /* torques on i and on j (sliding, rolling, twisting) */
   double u[3];          /* energies of the tangential, rolling and twisting springs after */
   double dissipated[3]; /* work dissipated in this step by slip, rolling, twisting */
-  double exchange;      /* work of the stiffnesses' changes in this step (mindlin, marshall) */
+  double exchange;      /* the exchange X of this step (above) */
 } rrp_friction_out;
 
 /* One step of a contact's friction under law, with the kinematics c, the normal force fn (its
@@ -136,6 +149,14 @@ typedef struct rrp_friction_out {
  * by this step's. */
 void rrp_friction_step(const rrp_friction *law, const rrp_contact_kin *c, double fn, double dt,
                        int update, double *history, rrp_friction_out *out);
+
+/* The end of a contact (its spheres apart): the springs let go, their energies of the last step
+ * dissipated (in out->dissipated, by resistance: the spring unloads by slipping as the normal
+ * force goes), the last step's loads' half of the step's trapezoidal work in out->exchange (with
+ * update; c the kinematics of the step, the spheres no longer touching); the history zeroed for a
+ * next contact. The caller adds the works to its tallies: the history's own are gone. */
+void rrp_friction_release(const rrp_contact_kin *c, double dt, int update, double *history,
+                          rrp_friction_out *out);
 
 #ifdef __cplusplus
 }
