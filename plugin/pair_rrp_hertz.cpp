@@ -75,7 +75,8 @@ void PairRRPHertz::settings(int narg, char **arg)
   contact_point = RRP_CONTACT_POINT_MIDDLE;
   bool any = false;
   auto number = [&](int k, const char *what) {
-    if (k >= narg) utils::missing_cmd_args(FLERR, std::string("pair_style rrp/hertz ") + what, error);
+    if (k >= narg)
+      utils::missing_cmd_args(FLERR, std::string("pair_style rrp/hertz ") + what, error);
     return utils::numeric(FLERR, arg[k], false, lmp);
   };
   for (int iarg = 0; iarg < narg;) {
@@ -109,14 +110,16 @@ void PairRRPHertz::settings(int narg, char **arg)
         mutwist = number(iarg + 3, "twisting sds");
         iarg += 4;
       } else
-        error->all(FLERR, "Pair style rrp/hertz twisting {} is unknown: use marshall or sds", model);
+        error->all(FLERR, "Pair style rrp/hertz twisting {} is unknown: use marshall or sds",
+                   model);
     } else if (key == "contact") {
       if (iarg + 1 >= narg) utils::missing_cmd_args(FLERR, "pair_style rrp/hertz contact", error);
       const std::string where = arg[iarg + 1];
       if (where == "middle") contact_point = RRP_CONTACT_POINT_MIDDLE;
       else if (where == "lammps") contact_point = RRP_CONTACT_POINT_LAMMPS;
       else
-        error->all(FLERR, "Pair style rrp/hertz contact {} is unknown: use middle or lammps", where);
+        error->all(FLERR, "Pair style rrp/hertz contact {} is unknown: use middle or lammps",
+                   where);
       iarg += 2;
     } else
       error->all(FLERR, "Illegal pair_style rrp/hertz command: unknown keyword {} (friction, "
@@ -387,8 +390,8 @@ double PairRRPHertz::single(int i, int j, int itype, int jtype, double rsq, doub
 }
 
 /* restart (rrp_restart.h, version 2): the friction (on, its models and numbers, the contact
-   point, the works dissipated so far and that of the stiffnesses' changes), then for each pair of types i <= j whether it is set and
-   its K. The contacts' histories are their fix NEIGH_HISTORY's. */
+   point, the works dissipated so far and the exchange), then for each pair of types i <= j
+   whether it is set and its K. The contacts' histories are their fix NEIGH_HISTORY's. */
 
 static constexpr int RESTART_VERSION = 2;
 static constexpr size_t FRICTION_VALUES = 14;
