@@ -224,6 +224,23 @@ velocity        all set v_vx v_vy v_vz
 """
 
 
+# two spheres of other radii (0.5 and 0.65) about to meet obliquely, both spinning: the impact
+# of the friction tests (the units, atom style, box and atoms; ghost velocities on)
+OBLIQUE_IMPACT = """units           lj
+atom_style      sphere
+boundary        f f f
+region          box block -3 3 -3 3 -3 3
+create_box      1 box
+create_atoms    1 single 0.0 0.0 0.0
+create_atoms    1 single 1.1 0.35 0.1
+set             atom 1 diameter 1.0 density 1.9
+set             atom 2 diameter 1.3 density 2.3
+velocity        all set 0 0 0
+set             atom 2 vx -1.5 vy 0.2 vz 0.05 omega 3.0 -6.0 9.0
+set             atom 1 omega -4.0 2.0 1.0
+comm_modify     vel yes
+"""
+
 # binders between the neighbours of a lattice of spacing 1 (bond type 1), pairs across them
 # kept in the neighbour lists (the contacts act across binders)
 BOND_NEIGHBOURS = """pair_style      zero 1.1

@@ -14,20 +14,7 @@ R1, R2 = 0.5, 0.65
 
 TWO = """
 plugin load ${plugin}
-units           lj
-atom_style      sphere
-boundary        f f f
-region          box block -3 3 -3 3 -3 3
-create_box      1 box
-create_atoms    1 single 0.0 0.0 0.0
-create_atoms    1 single 1.1 0.35 0.1
-set             atom 1 diameter 1.0 density 1.9
-set             atom 2 diameter 1.3 density 2.3
-velocity        all set 0 0 0
-set             atom 2 vx -1.5 vy 0.2 vz 0.05 omega 3.0 -6.0 9.0
-set             atom 1 omega -4.0 2.0 1.0
-comm_modify     vel yes
-${pair}
+""" + t.OBLIQUE_IMPACT + """${pair}
 fix             1 all ${fix}
 compute         e all rrp/energy
 compute         rot all erotate/sphere
@@ -101,6 +88,20 @@ t.check("contact middle, fix rrp/nve: kinetic + potential (Hertz and springs) + 
         f"largest change {drift[4e-5]:.3g} at dt 4e-5, {drift[2e-5]:.3g} at 2e-5 (ratio "
         f"{drift[4e-5] / drift[2e-5]:.3g}); dissipated {dissipated[2e-5]:.4g} of the energy")
 
+# the integrator and the energy balance of the packing, printed every 100 steps
+PACK_TAIL = """
+fix             1 all rrp/nve
+compute         e all rrp/energy
+compute         rot all erotate/sphere
+compute         kt all ke
+compute         pe all pe
+variable        E equal c_kt+c_rot+c_pe+c_e[15]+c_e[16]+c_e[17]+c_e[18]
+thermo_style    custom step v_E c_e[15] c_e[16] c_e[17] c_e[18]
+thermo_modify   norm no format float %.17g
+thermo          100
+timestep        0.0005
+"""
+
 # 3. a packing of spheres in contact, all three resistances: on 1 rank, on 2 and 4 (grids 1 2 1
 #    and 2 2 1), newton_pair on and off (the contact histories move between ranks and between
 #    the lists of a pair's two atoms); a restart in the middle continues bitwise
@@ -118,19 +119,9 @@ neighbor        0.2 bin
 neigh_modify    every 1 delay 0 check yes
 pair_style      rrp/hertz friction mindlin 4000.0 0.4 rolling 40.0 0.08 twisting marshall
 pair_coeff      * * 5000.0
-fix             1 all rrp/nve
-compute         e all rrp/energy
-compute         rot all erotate/sphere
-compute         kt all ke
-compute         pe all pe
-variable        E equal c_kt+c_rot+c_pe+c_e[15]+c_e[16]+c_e[17]+c_e[18]
-thermo_style    custom step v_E c_e[15] c_e[16] c_e[17] c_e[18]
-thermo_modify   norm no format float %.17g
-thermo          100
-timestep        0.0005
-run             ${{first}}
-${{between}}
-run             ${{second}}
+""" + PACK_TAIL + """run             ${first}
+${between}
+run             ${second}
 write_dump      all custom end.dump id xu yu zu vx vy vz omegax omegay omegaz modify sort id format float %.17g
 """
 RESUME = """
@@ -139,17 +130,7 @@ read_restart    mid.restart
 neighbor        0.2 bin
 neigh_modify    every 1 delay 0 check yes
 comm_modify     vel yes
-fix             1 all rrp/nve
-compute         e all rrp/energy
-compute         rot all erotate/sphere
-compute         kt all ke
-compute         pe all pe
-variable        E equal c_kt+c_rot+c_pe+c_e[15]+c_e[16]+c_e[17]+c_e[18]
-thermo_style    custom step v_E c_e[15] c_e[16] c_e[17] c_e[18]
-thermo_modify   norm no format float %.17g
-thermo          100
-timestep        0.0005
-run             300
+""" + PACK_TAIL + """run             300
 write_dump      all custom end.dump id xu yu zu vx vy vz omegax omegay omegaz modify sort id format float %.17g
 """
 

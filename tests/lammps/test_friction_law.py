@@ -51,21 +51,7 @@ KN, KT, MU, KR, MUR, KTW, MUTW = 2.0e5, 4.0e4, 0.4, 400.0, 0.08, 2.0, 0.01
 # the two laws: LAMMPS's words and the core's (tangential model, twisting model)
 LAWS = {"mindlin": ("mindlin", "marshall", 2, 1), "linear": ("linear_history", f"sds {KTW} 0.0 {MUTW}", 1, 2)}
 
-IMPACT = """
-units           lj
-atom_style      sphere
-boundary        f f f
-region          box block -3 3 -3 3 -3 3
-create_box      1 box
-create_atoms    1 single 0.0 0.0 0.0
-create_atoms    1 single 1.1 0.35 0.1
-set             atom 1 diameter 1.0 density 1.9
-set             atom 2 diameter 1.3 density 2.3
-velocity        all set 0 0 0
-set             atom 2 vx -1.5 vy 0.2 vz 0.05 omega 3.0 -6.0 9.0
-set             atom 1 omega -4.0 2.0 1.0
-comm_modify     vel yes
-pair_style      granular
+IMPACT = "\n" + t.OBLIQUE_IMPACT + """pair_style      granular
 pair_coeff      * * hertz ${kn} 0.0 tangential ${tmodel} ${kt} 0.0 ${mu} rolling sds ${kr} 0.0 ${mur} &
                 twisting ${twist} damping velocity
 fix             1 all nve/sphere
