@@ -12,18 +12,21 @@ import rrptest as t
 KN, KT, MU, KR, MUR = 2.0e5, 4.0e4, 0.4, 400.0, 0.08
 R1, R2 = 0.5, 0.65
 
-TWO = """
-plugin load ${plugin}
-""" + t.OBLIQUE_IMPACT + """${pair}
-fix             1 all ${fix}
-compute         e all rrp/energy
+# the energy balance, printed: kinetic (translation and rotation) + potential + the friction's
+# works (compute rrp/energy 15-18), and the works
+BALANCE = """compute         e all rrp/energy
 compute         rot all erotate/sphere
 compute         kt all ke
 compute         pe all pe
 variable        E equal c_kt+c_rot+c_pe+c_e[15]+c_e[16]+c_e[17]+c_e[18]
 thermo_style    custom step v_E c_e[15] c_e[16] c_e[17] c_e[18]
 thermo_modify   norm no format float %.17g
-thermo          ${every}
+"""
+TWO = """
+plugin load ${plugin}
+""" + t.OBLIQUE_IMPACT + """${pair}
+fix             1 all ${fix}
+""" + BALANCE + """thermo          ${every}
 timestep        ${dt}
 dump            d all custom ${every} steps.dump id x y z vx vy vz omegax omegay omegaz fx fy fz tqx tqy tqz
 dump_modify     d format float %.17g sort id
@@ -91,14 +94,7 @@ t.check("contact middle, fix rrp/nve: kinetic + potential (Hertz and springs) + 
 # the integrator and the energy balance of the packing, printed every 100 steps
 PACK_TAIL = """
 fix             1 all rrp/nve
-compute         e all rrp/energy
-compute         rot all erotate/sphere
-compute         kt all ke
-compute         pe all pe
-variable        E equal c_kt+c_rot+c_pe+c_e[15]+c_e[16]+c_e[17]+c_e[18]
-thermo_style    custom step v_E c_e[15] c_e[16] c_e[17] c_e[18]
-thermo_modify   norm no format float %.17g
-thermo          100
+""" + BALANCE + """thermo          100
 timestep        0.0005
 """
 
