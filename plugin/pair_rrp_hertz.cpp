@@ -508,9 +508,11 @@ void PairRRPHertz::compute_friction(int eflag)
           rrp_contact_kinematics(d, ri, radius[j], v[i], v[j], omega[i], omega[j], contact_point,
                                  &kin);
           rrp_friction_release(&kin, dt, update_history, history, &out);
-          const double share = (newton_pair || j < nlocal) ? 1.0 : 0.5;
-          for (int k = 0; k < 3; k++) friction_work[k] += share * factor * out.dissipated[k];
-          friction_work[3] += share * factor * out.exchange;
+          // (a pair excluded now, by a bond made while in contact, lets go what it held in full)
+          const double share =
+              ((newton_pair || j < nlocal) ? 1.0 : 0.5) * (factor != 0.0 ? factor : 1.0);
+          for (int k = 0; k < 3; k++) friction_work[k] += share * out.dissipated[k];
+          friction_work[3] += share * out.exchange;
         }
         touch[jj] = 0;
         for (int k = 0; k < RRP_FRICTION_HISTORY; k++) history[k] = 0.0;
