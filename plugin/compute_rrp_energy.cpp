@@ -59,7 +59,7 @@ void ComputeRRPEnergy::compute_vector()
     error->all(FLERR, "Compute rrp/energy: energy was not tallied on the needed timestep");
 
   // each style's own tallies, read through extract()
-  double local[NTERMS + 6] = {0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0};
+  double local[NTERMS + 2] = {0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0};
   Bond *bond = RRPOrientation::binder(lmp);
   if (bond) {
     auto eterm = static_cast<double *>(extract_from(bond, "eterm"));
@@ -70,9 +70,6 @@ void ComputeRRPEnergy::compute_vector()
   }
   if (Pair *pair = force->pair_match("^rrp/hertz", 0)) {
     local[3] = pair->eng_vdwl;
-    int dim = -1;
-    if (auto w = static_cast<double *>(pair->extract("friction_work", dim)))
-      for (int k = 0; k < 4; k++) local[NTERMS + 2 + k] = w[k];
   }
   for (auto &fix : RRPRegister::fixes_of(modify, "rrp/wall")) {
     int dim = -1;
@@ -80,13 +77,18 @@ void ComputeRRPEnergy::compute_vector()
     if (!e) error->all(FLERR, "Compute rrp/energy: fix {} publishes no energy", fix->id);
     local[4] += *e;
   }
-  double all[NTERMS + 6];
-  MPI_Allreduce(local, all, NTERMS + 6, MPI_DOUBLE, MPI_SUM, world);
+  double all[NTERMS + 2];
+  MPI_Allreduce(local, all, NTERMS + 2, MPI_DOUBLE, MPI_SUM, world);
   for (int k = 0; k < NTERMS; k++) vector[k] = all[k];
   for (int k = NTERMS; k < NVALUES; k++) vector[k] = 0.0;
   vector[12] = all[NTERMS];
   vector[13] = all[NTERMS + 1];
-  for (int k = 0; k < 4; k++) vector[14 + k] = all[NTERMS + 2 + k];
+  // (the friction's works are totals over the ranks already)
+  if (Pair *pair = force->pair_match("^rrp/hertz", 0)) {
+    int dim = -1;
+    if (auto w = static_cast<double *>(pair->extract("friction_work", dim)))
+      for (int k = 0; k < 4; k++) vector[14 + k] = w[k];
+  }
   if (bond) {
     vector[5] = *static_cast<double *>(extract_from(bond, "released"));
     vector[6] = *static_cast<double *>(extract_from(bond, "nbroken"));

@@ -398,8 +398,8 @@ static constexpr size_t FRICTION_VALUES = 14;
 
 void PairRRPHertz::write_restart(FILE *fp)
 {
-  double work[4];
-  MPI_Allreduce(friction_work, work, 4, MPI_DOUBLE, MPI_SUM, world);
+  // (called on rank 0 only: the works are global, reduced every step)
+  const double *work = friction_work;
   std::vector<double> r = {friction ? 1.0 : 0.0, (double) law.tangential, law.kt, law.mu,
                            law.kroll, law.muroll, (double) law.twisting, law.ktwist, law.mutwist,
                            (double) contact_point, work[0], work[1], work[2], work[3]};
@@ -428,7 +428,7 @@ void PairRRPHertz::read_restart(FILE *fp)
     nondefault_history_transfer = 1;
     make_dummy();
   }
-  for (int k = 0; k < 4; k++) friction_work[k] = comm->me == 0 ? r[10 + k] : 0.0;
+  for (int k = 0; k < 4; k++) friction_work[k] = r[10 + k];
   size_t m = FRICTION_VALUES;
   for (int i = 1; i <= n; i++)
     for (int j = i; j <= n; j++, m += 2) {
@@ -464,7 +464,8 @@ void *PairRRPHertz::extract(const char *str, int &dim)
    with friction: pair by pair, the Hertz force of the core's law (rrp_hertz_pair_factor, as
    without friction) and the contact's friction (rrp_friction_step) on its history, all scaled
    by the special factor; the energies of the springs with the Hertz energy; the work each slip
-   dissipates into friction_work (once per pair: halves where newton_pair is off and j a ghost)
+   dissipates (once per pair: halves where newton_pair is off and j a ghost), summed over the
+   ranks into friction_work
 ------------------------------------------------------------------------- */
 
 void PairRRPHertz::compute_friction(int eflag)
@@ -482,6 +483,7 @@ void PairRRPHertz::compute_friction(int eflag)
   double **firsthistory = fix_history->firstvalue;
   const int update_history = update->setupflag == 0;
   const double dt = update->dt;
+  double step_work[4] = {0.0, 0.0, 0.0, 0.0};
   for (int ii = 0; ii < inum; ii++) {
     const int i = ilist[ii];
     const int *jlist = firstneigh[i];
@@ -511,8 +513,8 @@ void PairRRPHertz::compute_friction(int eflag)
           // (a pair excluded now, by a bond made while in contact, lets go what it held in full)
           const double share =
               ((newton_pair || j < nlocal) ? 1.0 : 0.5) * (factor != 0.0 ? factor : 1.0);
-          for (int k = 0; k < 3; k++) friction_work[k] += share * out.dissipated[k];
-          friction_work[3] += share * out.exchange;
+          for (int k = 0; k < 3; k++) step_work[k] += share * out.dissipated[k];
+          step_work[3] += share * out.exchange;
         }
         touch[jj] = 0;
         for (int k = 0; k < RRP_FRICTION_HISTORY; k++) history[k] = 0.0;
@@ -544,12 +546,17 @@ void PairRRPHertz::compute_friction(int eflag)
         }
       }
       const double share = both ? 1.0 : 0.5;
-      for (int k = 0; k < 3; k++) friction_work[k] += share * factor * out.dissipated[k];
-      friction_work[3] += share * factor * out.exchange;
+      for (int k = 0; k < 3; k++) step_work[k] += share * factor * out.dissipated[k];
+      step_work[3] += share * factor * out.exchange;
       if (evflag)
         ev_tally_xyz(i, j, nlocal, newton_pair,
                      eflag ? factor * (ehertz + out.u[0] + out.u[1] + out.u[2]) : 0.0, 0.0, F[0],
                      F[1], F[2], d[0], d[1], d[2]);
     }
   }
+  // the works of the step over all ranks, into the totals (the same on every rank: restart files
+  // are written by rank 0 alone): one global reduction per step
+  double all[4];
+  MPI_Allreduce(step_work, all, 4, MPI_DOUBLE, MPI_SUM, world);
+  for (int k = 0; k < 4; k++) friction_work[k] += all[k];
 }

@@ -47,7 +47,7 @@ class PairRRPHertz : public Pair {
   // friction (pair_style keywords friction, rolling, twisting, contact): the law, where the
   // sliding velocity takes the contact point, the contacts' histories (a fix NEIGH_HISTORY, made
   // in place of a dummy fix created with the keywords, as pair granular does); the work the
-  // local contacts dissipated by slip, rolling and twisting since the start (this rank's part)
+  // contacts dissipated by slip, rolling and twisting since the start (over all ranks)
   bool friction;
   rrp_friction law;
   rrp_contact_point contact_point;
