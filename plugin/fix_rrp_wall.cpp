@@ -29,8 +29,8 @@ using namespace FixConst;
 FixRRPWall::FixRRPWall(LAMMPS *lmp, int narg, char **arg) :
     Fix(lmp, narg, arg), dim(0), side(1), coord(0.0), kpw(0.0), coord_var(nullptr),
     coord_index(-1), driven(0), load(0.0), mass(0.0), velocity(0.0), net_force(0.0), dtv(0.0),
-    dtf(0.0), load_var(nullptr), load_index(-1), load_work{0.0, 0.0, 0.0, 0}, local{0.0, 0.0},
-    total{0.0, 0.0}, reduced(0), wall_work{0.0, 0.0, 0.0, 0}, last_step(-1)
+    dtf(0.0), alpha(0.0), vmax(0.0), stiffness(0.0), load_var(nullptr), load_index(-1),
+    load_work{0.0, 0.0, 0.0, 0}, local{0.0, 0.0, 0.0}, total{0.0, 0.0, 0.0}, reduced(0), wall_work{0.0, 0.0, 0.0, 0}, last_step(-1)
 {
   respa_level_support = 1;    // fix_modify respa N: the level of the force
   if (narg < 6) utils::missing_cmd_args(FLERR, "fix rrp/wall", error);
@@ -55,44 +55,70 @@ FixRRPWall::FixRRPWall(LAMMPS *lmp, int narg, char **arg) :
   if (!(kpw >= 0.0) || !std::isfinite(kpw))
     error->all(FLERR, "Fix rrp/wall Kpw = {} must be a finite number >= 0", arg[5]);
 
-  // keywords: load F (a number or v_name), mass M
-  bool have_load = false, have_mass = false;
+  // keywords: load F (a number or v_name), and mass M (a wall moved by its equation of motion)
+  // or servo ALPHA vmax V (a wall that keeps its contact force at F)
+  bool have_load = false, have_mass = false, have_servo = false, have_vmax = false;
+  const char *usage = "fix ID group rrp/wall face coord Kpw [load F mass M | load F servo ALPHA "
+                      "vmax V]";
   for (int iarg = 6; iarg < narg; iarg += 2) {
-    const bool is_load = strcmp(arg[iarg], "load") == 0, is_mass = strcmp(arg[iarg], "mass") == 0;
-    if (!is_load && !is_mass)
-      error->all(FLERR, "Illegal fix rrp/wall command: unexpected argument {} (expected fix ID "
-                        "group rrp/wall face coord Kpw [load F mass M])", arg[iarg]);
-    if (iarg + 2 > narg) utils::missing_cmd_args(FLERR, std::string("fix rrp/wall ") + arg[iarg], error);
-    if ((is_load && have_load) || (is_mass && have_mass))
-      error->all(FLERR, "Fix rrp/wall keyword {} is given twice", arg[iarg]);
-    if (is_load) {
-      have_load = true;
-      if (utils::strmatch(arg[iarg + 1], "^v_")) {
-        load_var = utils::strdup(arg[iarg + 1] + 2);
+    const std::string key = arg[iarg];
+    bool *have = key == "load" ? &have_load
+        : key == "mass"        ? &have_mass
+        : key == "servo"       ? &have_servo
+        : key == "vmax"        ? &have_vmax
+                               : nullptr;
+    if (!have)
+      error->all(FLERR, "Illegal fix rrp/wall command: unexpected argument {} (expected {})",
+                 key, usage);
+    if (iarg + 2 > narg) utils::missing_cmd_args(FLERR, "fix rrp/wall " + key, error);
+    if (*have) error->all(FLERR, "Fix rrp/wall keyword {} is given twice", key);
+    *have = true;
+    const char *value = arg[iarg + 1];
+    if (key == "load") {
+      if (utils::strmatch(value, "^v_")) {
+        load_var = utils::strdup(value + 2);
       } else {
-        load = utils::numeric(FLERR, arg[iarg + 1], false, lmp);
+        load = utils::numeric(FLERR, value, false, lmp);
         if (!std::isfinite(load))
           error->all(FLERR, "Fix rrp/wall load F = {} must be a finite force or v_name of an "
-                            "equal-style variable", arg[iarg + 1]);
+                            "equal-style variable", value);
       }
-    } else {
-      have_mass = true;
-      mass = utils::numeric(FLERR, arg[iarg + 1], false, lmp);
+    } else if (key == "mass") {
+      mass = utils::numeric(FLERR, value, false, lmp);
       if (!(mass > 0.0) || !std::isfinite(mass))
-        error->all(FLERR, "Fix rrp/wall mass M = {} must be a finite number > 0", arg[iarg + 1]);
+        error->all(FLERR, "Fix rrp/wall mass M = {} must be a finite number > 0", value);
+    } else if (key == "servo") {
+      alpha = utils::numeric(FLERR, value, false, lmp);
+      if (!(alpha > 0.0 && alpha <= 1.0))
+        error->all(FLERR, "Fix rrp/wall servo ALPHA = {} must be in (0, 1]: the fraction of the "
+                          "force error the wall corrects per step", value);
+    } else {
+      vmax = utils::numeric(FLERR, value, false, lmp);
+      if (!(vmax > 0.0) || !std::isfinite(vmax))
+        error->all(FLERR, "Fix rrp/wall vmax V = {} must be a finite speed > 0", value);
     }
   }
-  if (have_load && !have_mass)
-    error->all(FLERR, "Fix rrp/wall load needs the wall's mass: add mass M (the wall moves by "
-                      "M a = F - the contact force)");
+  if (have_mass && have_servo)
+    error->all(FLERR, "Fix rrp/wall takes mass M (a wall with inertia) or servo ALPHA (a wall "
+                      "that holds its contact force at the load), not both");
+  if (have_load && !have_mass && !have_servo)
+    error->all(FLERR, "Fix rrp/wall load needs the wall's mass (mass M: the wall moves by M a = "
+                      "F - the contact force) or a servo (servo ALPHA vmax V: it moves until the "
+                      "contact force is F)");
   if (have_mass && !have_load)
     error->all(FLERR, "Fix rrp/wall mass M is given without a load: add load F (a force, or "
                       "v_name), or remove mass for a wall that does not respond to the contacts");
-  driven = have_load ? 1 : 0;
+  if (have_servo && !have_load)
+    error->all(FLERR, "Fix rrp/wall servo is given without a load: add load F, the contact force "
+                      "the wall is to hold (a force, or v_name: e.g. a stress times an area)");
+  if (have_servo != have_vmax)
+    error->all(FLERR, "Fix rrp/wall {}: servo ALPHA and vmax V go together (vmax: the fastest "
+                      "the servo may move the wall, speed units)", have_servo ? "servo" : "vmax");
+  driven = have_mass ? DRIVEN_MASS : have_servo ? DRIVEN_SERVO : 0;
   if (driven && coord_var)
     error->all(FLERR, "Fix rrp/wall with load: coord v_{} is a variable, but a wall with a load "
-                      "moves by its equation of motion: give its starting position (a number or "
-                      "EDGE)", coord_var);
+                      "moves by {}: give its starting position (a number or EDGE)", coord_var,
+               driven == DRIVEN_MASS ? "its equation of motion" : "its servo");
   if (!atom->radius_flag)
     error->all(FLERR, "Fix rrp/wall requires per-atom radius (atom_style sphere)");
   if (dim == 2 && domain->dimension == 2)
@@ -150,7 +176,7 @@ void FixRRPWall::init()
                         "moves once per outer step): use run_style verlet", id);
     // velocity Verlet for the wall, as fix nve for an atom
     dtv = update->dt;
-    dtf = 0.5 * update->dt / mass;
+    dtf = driven == DRIVEN_MASS ? 0.5 * update->dt / mass : 0.0;
   }
 }
 
@@ -160,13 +186,21 @@ void FixRRPWall::init()
 
 void FixRRPWall::initial_integrate(int /*vflag*/)
 {
+  if (driven == DRIVEN_SERVO) {
+    // the step toward the position where the contact force is the load, from the last step's
+    // force and stiffness (the same numbers on every rank)
+    const double d = rrp_servo_step(load, total[1], stiffness, alpha, vmax * dtv);
+    coord += side * d;
+    velocity = side * d / dtv;
+    return;
+  }
   velocity += dtf * net_force;
   coord += dtv * velocity;
 }
 
 void FixRRPWall::final_integrate()
 {
-  velocity += dtf * net_force;
+  if (driven == DRIVEN_MASS) velocity += dtf * net_force;
 }
 
 /* the position of a moving wall now */
@@ -198,7 +232,7 @@ void FixRRPWall::update_load()
 void FixRRPWall::reduce()
 {
   if (!reduced) {
-    MPI_Allreduce(local, total, 2, MPI_DOUBLE, MPI_SUM, world);
+    MPI_Allreduce(local, total, 3, MPI_DOUBLE, MPI_SUM, world);
     reduced = 1;
   }
 }
@@ -227,7 +261,7 @@ void FixRRPWall::post_force(int vflag)
   const double *radius = atom->radius;
   const int *mask = atom->mask;
   const int nlocal = atom->nlocal;
-  local[0] = local[1] = 0.0;
+  local[0] = local[1] = local[2] = 0.0;
   reduced = 0;
   const tagint *tag = atom->tag;
   touching.clear();
@@ -238,13 +272,16 @@ void FixRRPWall::post_force(int vflag)
     local[0] += rrp_hertz_wall(kpw, radius[i], s, &force);
     f[i][dim] += side * force;
     if (driven) {
-      if (force != 0.0) touching.emplace_back(tag[i], force);
+      if (force != 0.0)
+        touching.push_back({tag[i], force,
+                            driven == DRIVEN_SERVO ? rrp_hertz_wall_stiffness(kpw, radius[i], s)
+                                                   : 0.0});
     } else {
       local[1] += force;
     }
     if (evflag) v_tally(dim, i, force * s);    // (x_i - x_wall) f_i along the normal
   }
-  if (driven) local[1] = ordered_sum();
+  if (driven) ordered_sum();
   step_done();
 }
 
@@ -252,12 +289,14 @@ void FixRRPWall::post_force(int vflag)
    moves by it, and so does not depend on the order in which the atoms are stored (LAMMPS sorts
    them at each run's setup and every so many steps after it) */
 
-double FixRRPWall::ordered_sum()
+void FixRRPWall::ordered_sum()
 {
   std::sort(touching.begin(), touching.end());
-  double sum = 0.0;
-  for (const auto &c : touching) sum += c.second;
-  return sum;
+  local[1] = local[2] = 0.0;
+  for (const auto &c : touching) {
+    local[1] += c.force;
+    local[2] += c.stiffness;
+  }
 }
 
 /* after the contact forces of a step (and of the KOKKOS twin's): a moving wall does work on the
@@ -271,6 +310,7 @@ void FixRRPWall::step_done()
     reduce();
     update_load();
     net_force = side * (load - total[1]);
+    stiffness = total[2];
   }
   if ((coord_var || driven) && update->ntimestep != last_step) {
     reduce();
@@ -299,20 +339,34 @@ double FixRRPWall::compute_vector(int n)
     case 1: return coord;
     case 2: return wall_work.work;
     case 3: return velocity;
-    case 4: return 0.5 * mass * velocity * velocity;
+    case 4: return driven == DRIVEN_MASS ? 0.5 * mass * velocity * velocity : 0.0;
     default: return load_work.work;
   }
 }
 
-/* restart: the work done so far (a moving wall), in a record of version 2; a driven wall's
-   record, version 3: that work, its position, velocity and the work of its load */
+/* restart: the work done so far (a moving wall), in a record of version 2; a wall driven by a
+   load, version 3 (with a mass) or 4 (a servo): that work, its position, velocity and the work
+   of its load */
 
-static constexpr int RECORD_WALL = 2, RECORD_DRIVEN = 3;
+static constexpr int RECORD_WALL = 2, RECORD_MASS = 3, RECORD_SERVO = 4;
+
+static int record_of(int driven)
+{
+  return driven == 1 ? RECORD_MASS : driven == 2 ? RECORD_SERVO : RECORD_WALL;
+}
+
+static const char *kind_of(int record)
+{
+  return record == RECORD_MASS  ? "driven by a load with a mass (keywords load, mass)"
+      : record == RECORD_SERVO ? "held at a load by a servo (keywords load, servo, vmax)"
+                               : "without a load";
+}
 
 void FixRRPWall::write_restart(FILE *fp)
 {
   if (driven)
-    RRPRestart::write_fix(lmp, fp, RECORD_DRIVEN, {wall_work.work, coord, velocity, load_work.work});
+    RRPRestart::write_fix(lmp, fp, record_of(driven),
+                          {wall_work.work, coord, velocity, load_work.work});
   else
     RRPRestart::write_fix(lmp, fp, RECORD_WALL, {wall_work.work});
 }
@@ -320,17 +374,17 @@ void FixRRPWall::write_restart(FILE *fp)
 void FixRRPWall::restart(char *buf)
 {
   const std::string who = fmt::format("Fix {} {}", style, id);
-  // a record of the other kind of wall: say which (the head is {marker, version, count})
+  // a record of another kind of wall: say which (the head is {marker, version, count})
   double head[2];
   memcpy(head, buf, sizeof(head));
-  const int other = driven ? RECORD_WALL : RECORD_DRIVEN;
-  if (head[0] == RRPRestart::MAGIC && head[1] == other)
-    error->all(FLERR, "{}: the restart file holds the state of a wall {}, and the fix is defined "
-                      "{}: define it as in the input that wrote the file", who,
-               driven ? "without a load" : "driven by a load (keywords load, mass)",
-               driven ? "with a load" : "without one");
+  const int mine = record_of(driven);
+  for (int other : {RECORD_WALL, RECORD_MASS, RECORD_SERVO})
+    if (other != mine && head[0] == RRPRestart::MAGIC && head[1] == other)
+      error->all(FLERR, "{}: the restart file holds the state of a wall {}, and the fix is "
+                        "defined as a wall {}: define it as in the input that wrote the file",
+                 who, kind_of(other), kind_of(mine));
   if (driven) {
-    const auto r = RRPRestart::read_fix(lmp, buf, who, RECORD_DRIVEN, 4);
+    const auto r = RRPRestart::read_fix(lmp, buf, who, mine, 4);
     if (!std::isfinite(r[1]) || !std::isfinite(r[2]))
       error->all(FLERR, "{}: the restart file's wall position {} or velocity {} is not finite",
                  who, r[1], r[2]);

@@ -18,7 +18,6 @@ FixStyle(rrp/wall,FixRRPWall);
 
 #include "rrp/contact.h"
 
-#include <utility>
 #include <vector>
 
 namespace LAMMPS_NS {
@@ -52,13 +51,25 @@ class FixRRPWall : public Fix {
   // a wall driven by a load (keywords load, mass): the applied force F (toward the atoms; a
   // number or an equal-style variable), the wall's mass, velocity along the axis, and the net
   // force on it side * (F - contact force), the same on every rank
+  // driven: DRIVEN_MASS, a wall of mass M moved by F - the contact force (velocity Verlet);
+  // DRIVEN_SERVO, a wall stepped toward the position where the contact force is F (keywords
+  // servo ALPHA vmax V; velocity is then its last step over dt)
+  enum { DRIVEN_MASS = 1, DRIVEN_SERVO = 2 };
   int driven;
   double load, mass, velocity, net_force, dtv, dtf;
+  double alpha, vmax;    // the servo's fraction of the force error per step, its top speed
+  double stiffness;      // a servo wall's contact stiffness (summed over its contacts and ranks)
   char *load_var;
   int load_index;
   rrp_wall_work load_work;    // the work of the applied force on the wall (trapezoid)
-  std::vector<std::pair<tagint, double>> touching;    // a driven wall's contacts: ID, force
-  double local[2], total[2];    // energy, force on the atoms along the normal
+  // a driven wall's contacts: ID, force, stiffness
+  struct Touch {
+    tagint tag;
+    double force, stiffness;
+    bool operator<(const Touch &o) const { return tag < o.tag; }
+  };
+  std::vector<Touch> touching;
+  double local[3], total[3];    // energy, force on the atoms along the normal, stiffness
   int reduced;
   // a moving wall's work on the atoms: sum over steps of dU/dcoord (trapezoid) times the step
   // of coord, with dU/dcoord = side * force
@@ -70,7 +81,7 @@ class FixRRPWall : public Fix {
   void reduce();
   bool host_variables() const { return coord_var || load_var; }
   void step_done();    // after the contact forces: the work tallies, a driven wall's net force
-  double ordered_sum();    // this rank's contact force of `touching`, in the order of the IDs
+  void ordered_sum();    // this rank's contact force, stiffness of `touching` by ID order
 };
 
 }    // namespace LAMMPS_NS

@@ -62,3 +62,23 @@ void rrp_wall_work_step(rrp_wall_work *w, double coord, double dudc)
   w->last_dudc = dudc;
   w->have_last = 1;
 }
+
+double rrp_hertz_wall_stiffness(double K, double R, double s)
+{
+  const double delta = 1.0 - s / R;
+  if (!(delta > 0.0)) return 0.0;
+  return 1.5 * K / (R * R) * sqrt(delta);
+}
+
+double rrp_servo_step(double F, double Fc, double k, double alpha, double dmax)
+{
+  const double error = F - Fc;
+  double d;
+  if (k > 0.0)
+    d = alpha * error / k;
+  else
+    d = error > 0.0 ? dmax : (error < 0.0 ? -dmax : 0.0);
+  if (d > dmax) d = dmax;
+  if (d < -dmax) d = -dmax;
+  return d;
+}

@@ -154,6 +154,46 @@ static void test_wall_work(void **state)
   assert_true(fabs(w.work) <= 1e-15);
 }
 
+/* the wall contact's stiffness is the derivative of its force (central differences), and the
+ * servo's steps bring a wall onto a fixed sphere until the contact force is the target: from out
+ * of contact at the limited speed, then by damped Newton steps; the limit holds both ways */
+static void test_servo(void **state)
+{
+  (void) state;
+  const double K = 2100.0, R = 0.55, h = 1e-7;
+  for (double s = 0.3; s < 0.6; s += 0.01) {
+    double fp, fm;
+    rrp_hertz_wall(K, R, s - h, &fp);
+    rrp_hertz_wall(K, R, s + h, &fm);
+    const double k = rrp_hertz_wall_stiffness(K, R, s);
+    if (s >= R) {
+      assert_true(k == 0.0);
+    } else {
+      assert_true(fabs(k - (fp - fm) / (2 * h)) <= 1e-6 * k);
+    }
+  }
+  /* a wall at distance s from the sphere's centre; the step d moves it toward the centre */
+  const double target = 40.0, dmax = 0.01;
+  double s = 0.7, F = 0.0;
+  int steps = 0, limited = 0;
+  for (; steps < 200; steps++) {
+    rrp_hertz_wall(K, R, s, &F);
+    if (fabs(F - target) <= 1e-12 * target) break;
+    const double d = rrp_servo_step(target, F, rrp_hertz_wall_stiffness(K, R, s), 0.8, dmax);
+    assert_true(fabs(d) <= dmax);
+    if (fabs(d) == dmax) limited++;
+    s -= d;
+  }
+  print_message("servo: %d steps (%d at the limit), force %.17g for %.17g\n", steps, limited, F,
+                target);
+  assert_true(steps < 200 && limited >= 10);
+  /* pressed too hard: the wall backs off, never by more than dmax */
+  const double d = rrp_servo_step(1.0, 500.0, rrp_hertz_wall_stiffness(K, R, 0.3), 1.0, dmax);
+  assert_true(d == -dmax);
+  assert_true(rrp_servo_step(0.0, 0.0, 0.0, 0.5, dmax) == 0.0);
+  assert_true(rrp_servo_step(-1.0, 0.0, 0.0, 0.5, dmax) == -dmax);
+}
+
 int main(void)
 {
   const struct CMUnitTest tests[] = {
@@ -161,6 +201,7 @@ int main(void)
       cmocka_unit_test(test_dissipative),
       cmocka_unit_test(test_work_closes_budget),
       cmocka_unit_test(test_wall_work),
+      cmocka_unit_test(test_servo),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

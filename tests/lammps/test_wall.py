@@ -218,6 +218,42 @@ t.check("a loaded wall's restart record read by a wall without a load: an ERROR 
         rc != 0 and "holds the state of a wall driven by a load" in out,
         next((l for l in out.splitlines() if "ERROR" in l), out[-300:]))
 
+# 3. a wall held at a load by its servo (keywords load F servo ALPHA vmax V): from out of
+# contact it closes at vmax, then steps toward the position where the contact force is the load
+SERVO = BLOCK.replace("load v_F mass ${mass}", "load ${load} servo ${alpha} vmax 0.02")
+SERVO = SERVO.replace("f_w[5]-f_w[6]", "0.0")
+rows, wall = block(0.004, tend=200.0, damp="fix damp all rrp/damping viscous 1.0 0.1",
+                   dissipated="f_damp", script=SERVO, extra={"load": 40.0, "alpha": 0.05})
+at = [float(r[3]) for r in rows]
+t.check("servo: damped, the wall comes to rest where the contact force is the load (1e-6)",
+        abs(wall[2] - 40.0) < 40e-6 and abs(wall[1]) < 1e-6,
+        f"contact force {wall[2]:.10g} (load 40), velocity {wall[1]:.3g}")
+t.check("servo: the atoms' balance kinetic + potential - the wall's work + damped closes (1e-3 of "
+        "the wall's work)", max(abs(x - at[0]) for x in at) < 1e-3 * abs(wall[4] or 1.0) or
+        max(abs(x - at[0]) for x in at) < 1e-3 * max(abs(float(r[1])) for r in rows),
+        f"drift {max(abs(x - at[0]) for x in at):.3g}, potential {float(rows[-1][1]):.6g}")
+sone = block(0.004, tend=20.0, script=SERVO, extra={"load": 40.0, "alpha": 0.2})
+stwo = block(0.004, tend=20.0, np=2, script=SERVO, extra={"load": 40.0, "alpha": 0.2})
+spread = max(float(r[6]) - float(r[7]) for r in stwo[0])
+t.check("servo on 2 MPI ranks: the same wall on every rank; on 1 and 2 ranks within 1e-9",
+        spread == 0.0 and abs(sone[1][0] - stwo[1][0]) < 1e-9,
+        f"position {sone[1][0]!r} (1 rank), {stwo[1][0]!r} (2 ranks); spread {spread}")
+SWHOLE = WHOLE.replace("load v_F mass ${mass}", "load 40.0 servo 0.2 vmax 0.02")
+SHALF = HALF.replace("load v_F mass ${mass}", "load 40.0 servo 0.2 vmax 0.02")
+swhole = block(0.004, tend=4.0, script=SWHOLE)[1]
+block(0.004, tend=4.0, script=SHALF)
+out = t.must_run(SECOND.replace("load 40.0 mass 5.0", "load 40.0 servo 0.2 vmax 0.02"), wd,
+                 variables={"dt": 0.004, "n": 1000, "every": 20})
+sagain = [float(x) for x in next(l for l in out.splitlines() if l.startswith("WALL")).split()[1:]]
+t.check("servo: a restart file continues the wall bitwise (position, velocity, force)",
+        sagain[:3] == swhole[:3], f"{sagain} against {swhole}")
+rc, out = t.run_lammps(SECOND.replace("load 40.0", "load 40.0 servo 0.2 vmax 0.02", 1)
+                       .replace("servo 0.2 vmax 0.02 mass 5.0", "mass 5.0"), wd,
+                       variables={"dt": 0.004, "n": 1000, "every": 20})
+t.check("servo: its restart record read by a wall with a mass: an ERROR naming both kinds",
+        rc != 0 and "held at a load by a servo" in out and "with a mass" in out,
+        next((l for l in out.splitlines() if "ERROR" in l), out[-300:]))
+
 # the KOKKOS twin, where a KOKKOS LAMMPS and rrpkkplugin.so are built
 KLMP = os.environ.get("RRP_LMP_KOKKOS", os.path.join(os.path.dirname(os.path.dirname(t.LMP)), "..", "kokkos",
                                                       "prefix", "bin", "lmp"))
@@ -269,6 +305,16 @@ ERRORS = [
      "fix w all rrp/wall zhi 2 100 load v_a mass 1\nrun 3\n", "Fix rrp/wall: variable a gives the load"),
     ("respa", "run_style respa 2 2\nfix w all rrp/wall zhi 2 100 load 1 mass 1\nrun 1\n",
      "Fix rrp/wall w with load does not support run_style respa"),
+    ("servo without vmax", "fix w all rrp/wall zhi 2 100 load 1 servo 0.5\n",
+     "Fix rrp/wall servo: servo ALPHA and vmax V go together"),
+    ("servo and mass", "fix w all rrp/wall zhi 2 100 load 1 servo 0.5 vmax 1 mass 1\n",
+     "Fix rrp/wall takes mass M (a wall with inertia) or servo ALPHA"),
+    ("servo alpha 1.5", "fix w all rrp/wall zhi 2 100 load 1 servo 1.5 vmax 1\n",
+     "Fix rrp/wall servo ALPHA = 1.5 must be in (0, 1]"),
+    ("servo without load", "fix w all rrp/wall zhi 2 100 servo 0.5 vmax 1\n",
+     "Fix rrp/wall servo is given without a load"),
+    ("a negative vmax", "fix w all rrp/wall zhi 2 100 load 1 servo 0.5 vmax -1\n",
+     "Fix rrp/wall vmax V = -1 must be a finite speed > 0"),
 ]
 for name, lines, want in ERRORS:
     rc, out = t.run_lammps(SPHERE + lines.replace("\\n", "\n"), wd)

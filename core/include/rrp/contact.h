@@ -92,6 +92,19 @@ RRP_KERNEL double rrp_hertz_wall(double K, double R, double s, double *force)
   return 0.4 * K * delta * delta * sd;
 }
 
+/* The contact's stiffness dF/d(-s) = 3/2 K/R^2 [1 - s/R]_+^{1/2} (force/length): how much the
+ * force of rrp_hertz_wall grows as the wall approaches the centre; 0 without contact. */
+double rrp_hertz_wall_stiffness(double K, double R, double s);
+
+/* A servo-controlled wall (fix rrp/wall servo): the step that brings the wall's contact force F_c
+ * toward the target F, a damped Newton step on the wall's contact stiffness k (the sum of
+ * rrp_hertz_wall_stiffness over its contacts),
+ *   d = alpha (F - F_c) / k,  limited to |d| <= dmax,
+ * positive toward the particles (the contact force grows), 0 <= alpha <= 1. Without contact
+ * (k = 0) the wall moves dmax toward the particles when F > F_c (it looks for them), else
+ * dmax away. Returns d (length). */
+double rrp_servo_step(double F, double Fc, double k, double alpha, double dmax);
+
 /* The work a moving wall does on the particles, W = integral of dU/dc over the wall's path (the
  * energy its motion puts into them), by the trapezoid rule over the wall's steps:
  * W += (g_k + g_k-1)/2 (c_k - c_k-1), with g = dU/dc the derivative of the wall energy with
