@@ -32,6 +32,8 @@ STUDIES = {
     "composite": ("study_composite.py", ["table.md"], []),
     "torus-energy": ("study_torus_energy.py", ["results.md"], []),
     "viscoelastic": ("study_viscoelastic.py", ["table.md"], []),
+    "oblique-impact": ("study_oblique_impact.py", ["table.md"], []),
+    "composite-strength": ("study_composite_strength.py", ["table.md"], []),
     "paper/pendulum_convergence": ("pendulum_convergence.py", ["convergence.csv"], []),
     "paper/torus_convergence": ("torus_convergence.py", ["convergence.csv"], []),
     "paper/torus_impact": ("torus_impact.py", ["energy.csv"], []),
