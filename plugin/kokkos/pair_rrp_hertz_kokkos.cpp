@@ -2,7 +2,8 @@
    rrp-lammps: pair_style rrp/hertz/kk (see pair_rrp_hertz_kokkos.h). A Kokkos kernel over the
    neighbor list; each pair in contact is the core's rrp_hertz_pair_factor (rrp/contact.h), its
    force applied and tallied as the host style does: the force on i summed over its neighbors,
-   then added, the force on j subtracted pair by pair.
+   then added, the force on j subtracted pair by pair. With friction, the host style's list and
+   contact histories, the contacts' law on the host's threads (compute_friction_threads).
 ------------------------------------------------------------------------- */
 
 #include "pair_rrp_hertz_kokkos.h"
@@ -10,9 +11,11 @@
 #include "atom_kokkos.h"
 #include "atom_masks.h"
 #include "error.h"
+#include "fix_neigh_history.h"
 #include "force.h"
 #include "kokkos.h"
 #include "memory_kokkos.h"
+#include "modify.h"
 #include "neigh_list_kokkos.h"
 #include "neigh_request.h"
 #include "neighbor.h"
@@ -20,6 +23,7 @@
 
 #include "rrp/contact.h"
 
+#include <algorithm>
 #include <climits>
 
 using namespace LAMMPS_NS;
@@ -257,15 +261,40 @@ template <class DeviceType> PairRRPHertzKokkos<DeviceType>::~PairRRPHertzKokkos(
   vatom = nullptr;
 }
 
+// the host style's ids of the contacts' history fix and of its placeholder (pair_rrp_hertz.cpp)
+static const char *const HISTORY_ID = "NEIGH_HISTORY_RRP_HERTZ";
+static const char *const DUMMY_ID = "NEIGH_HISTORY_RRP_HERTZ_DUMMY";
+
 template <class DeviceType> void PairRRPHertzKokkos<DeviceType>::init_style()
 {
-  if (friction)
-    error->all(FLERR, "Pair style rrp/hertz/kk has no friction yet (its contact histories are the "
-                      "host style's): run pair_style rrp/hertz friction without -sf kk, or the "
-                      "/kk style frictionless");
+  if (friction) {
+    // the host style's fix NEIGH_HISTORY (asked for without the kk suffix), not LAMMPS's fix
+    // NEIGH_HISTORY/KK: that one gives a pair's other atom the negative of every value of the
+    // history (no transfer_history: here the torques change places and most values keep their
+    // sign) and needs newton off. The fix reads the host's neighbor list: this style takes one
+    // too, works on the host's arrays, and its restart files are the host style's
+    if (!fix_history) {
+      make_dummy();
+      fix_history = dynamic_cast<FixNeighHistory *>(modify->replace_fix(
+          DUMMY_ID, fmt::format("{} all NEIGH_HISTORY {}", HISTORY_ID, RRP_FRICTION_HISTORY), 0));
+      if (!fix_history) error->all(FLERR, "Pair style rrp/hertz/kk: no contact history fix");
+      fix_history->pair = this;
+    }
+    execution_space = Host;
+    datamask_read = X_MASK | V_MASK | OMEGA_MASK | F_MASK | TORQUE_MASK | TYPE_MASK |
+        RADIUS_MASK | TAG_MASK | ENERGY_MASK | VIRIAL_MASK;
+    datamask_modify = F_MASK | TORQUE_MASK | ENERGY_MASK | VIRIAL_MASK;
+    no_virial_fdotr_compute = 0;    // (the host style's virial: from the forces, f . r)
+  } else {
+    execution_space = ExecutionSpaceFromDevice<DeviceType>::space;
+    datamask_read = X_MASK | F_MASK | TYPE_MASK | RADIUS_MASK | ENERGY_MASK | VIRIAL_MASK;
+    datamask_modify = F_MASK | ENERGY_MASK | VIRIAL_MASK;
+    no_virial_fdotr_compute = 1;
+  }
   atomKK->sync(Host, RADIUS_MASK);    // the host style takes the largest radius
   PairRRPHertz::init_style();
   neighflag = lmp->kokkos->neighflag;
+  if (friction) return;    // (the host style's request: a half list by size, on the host)
   auto request = neighbor->find_request(this);
   request->set_kokkos_host(std::is_same_v<DeviceType, LMPHostType> &&
                            !std::is_same_v<DeviceType, LMPDeviceType>);
@@ -397,6 +426,11 @@ template <class DeviceType> void PairRRPHertzKokkos<DeviceType>::compute(int efl
     memoryKK->create_kokkos(k_vatom, vatom, maxvatom, "pair:vatom");
   }
 
+  if (friction) {
+    compute_friction_threads(eflag);
+    return;
+  }
+
   atomKK->sync(execution_space, datamask_read);
   atomKK->modified(execution_space, datamask_modify);
 
@@ -438,6 +472,165 @@ template <class DeviceType> void PairRRPHertzKokkos<DeviceType>::compute(int efl
     k_vatom.template modify<DeviceType>();
     k_vatom.template sync<LMPHostType>();
   }
+}
+
+/* ----------------------------------------------------------------------
+   with friction: the host style's compute_friction (pair_rrp_hertz.cpp) in two passes. The host
+   style's list is cut into one run of atoms a thread; on its thread each run evaluates its pairs
+   as the host style does (the core's rrp_hertz_pair_factor, rrp_contact_kinematics,
+   rrp_friction_step or rrp_friction_release on the pair's own history) and records what each
+   gives, in order. Then, on one thread, the records run by run: the forces, torques, works and
+   tallies added in the list's order, as the host style adds them, so every sum is the host
+   style's bit for bit on any number of threads. The second pass only adds: the law's cost is
+   in the first
+------------------------------------------------------------------------- */
+
+namespace {
+enum { FRICTION_CONTACT = 1, FRICTION_RELEASE, FRICTION_BAD_POSITION, FRICTION_BAD_STATUS };
+}
+
+template <class DeviceType>
+void PairRRPHertzKokkos<DeviceType>::compute_friction_threads(int eflag)
+{
+  atomKK->sync(Host, datamask_read);    // (the integrator has: a compute pair or run 0 may not)
+  double **x = atom->x, **v = atom->v, **omega = atom->omega, **f = atom->f;
+  double **torque = atom->torque;
+  const double *radius = atom->radius;
+  const int *type = atom->type;
+  const double *special_lj = force->special_lj;
+  const int nlocal = atom->nlocal, newton_pair = force->newton_pair;
+  const int inum = list->inum;
+  const int *ilist = list->ilist, *numneigh = list->numneigh;
+  int **firstneigh = list->firstneigh;
+  int **firsttouch = fix_history->firstflag;
+  double **firsthistory = fix_history->firstvalue;
+  const int update_history = update->setupflag == 0;
+  const double dt = update->dt;
+
+  // the runs: the list cut where each holds about as many of its entries
+  const int runs = std::max(1, std::min<int>(LMPHostType().concurrency(), inum));
+  friction_runs.resize(runs);
+  friction_cuts.assign(runs + 1, inum);
+  friction_cuts[0] = 0;
+  long total = 0, seen = 0;
+  for (int ii = 0; ii < inum; ii++) total += numneigh[ilist[ii]];
+  for (int ii = 0, t = 1; ii < inum && t < runs; ii++) {
+    seen += numneigh[ilist[ii]];
+    while (t < runs && seen * runs >= total * t) friction_cuts[t++] = ii + 1;
+  }
+
+  Kokkos::parallel_for(Kokkos::RangePolicy<LMPHostType>(0, runs), [&](const int t) {
+    std::vector<FrictionRecord> &records = friction_runs[t];
+    records.clear();
+    for (int ii = friction_cuts[t]; ii < friction_cuts[t + 1]; ii++) {
+      const int i = ilist[ii];
+      const int *jlist = firstneigh[i];
+      int *touch = firsttouch[i];
+      double *allhistory = firsthistory[i];
+      const double ri = radius[i];
+      for (int jj = 0; jj < numneigh[i]; jj++) {
+        int j = jlist[jj];
+        const double factor = special_lj[sbmask(j)];
+        j &= NEIGHMASK;
+        double *history = &allhistory[RRP_FRICTION_HISTORY * jj];
+        const double d[3] = {x[i][0] - x[j][0], x[i][1] - x[j][1], x[i][2] - x[j][2]};
+        const double rsq = d[0] * d[0] + d[1] * d[1] + d[2] * d[2];
+        const double a = ri + radius[j];
+        FrictionRecord rec;
+        rec.i = i;
+        rec.j = j;
+        rec.status = RRP_OK;
+        if (!(rsq < a * a) || factor == 0.0) {
+          if (!(rsq >= a * a) && factor != 0.0) {
+            rec.kind = FRICTION_BAD_POSITION;
+            records.push_back(rec);
+            return;    // (the second pass stops at it: the run's later pairs do not matter)
+          }
+          if (touch[jj]) {
+            rrp_contact_kin kin;
+            rrp_friction_out out;
+            rrp_contact_kinematics(d, ri, radius[j], v[i], v[j], omega[i], omega[j],
+                                   contact_point, &kin);
+            rrp_friction_release(&kin, dt, update_history, history, &out);
+            const double share =
+                ((newton_pair || j < nlocal) ? 1.0 : 0.5) * (factor != 0.0 ? factor : 1.0);
+            rec.kind = FRICTION_RELEASE;
+            for (int k = 0; k < 3; k++) rec.w[k] = share * out.dissipated[k];
+            rec.w[3] = share * out.exchange;
+            records.push_back(rec);
+          }
+          touch[jj] = 0;
+          for (int k = 0; k < RRP_FRICTION_HISTORY; k++) history[k] = 0.0;
+          continue;
+        }
+        touch[jj] = 1;
+        int status = RRP_OK;
+        double ehertz = 0.0;
+        const double fs = rrp_hertz_pair_factor(kpp[type[i]][type[j]], a, rsq, &ehertz, &status);
+        rrp_contact_kin kin;
+        if (status == RRP_OK)
+          status = rrp_contact_kinematics(d, ri, radius[j], v[i], v[j], omega[i], omega[j],
+                                          contact_point, &kin);
+        if (status != RRP_OK) {
+          rec.kind = FRICTION_BAD_STATUS;
+          rec.status = status;
+          records.push_back(rec);
+          return;
+        }
+        rrp_friction_out out;
+        rrp_friction_step(&law, &kin, fs * kin.r, dt, update_history, history, &out);
+        rec.kind = FRICTION_CONTACT;
+        for (int k = 0; k < 3; k++) {
+          rec.F[k] = factor * (fs * d[k] + out.f[k]);
+          rec.ti[k] = factor * out.ti[k];
+          rec.tj[k] = factor * out.tj[k];
+        }
+        const double share = (newton_pair || j < nlocal) ? 1.0 : 0.5;
+        for (int k = 0; k < 3; k++) rec.w[k] = share * factor * out.dissipated[k];
+        rec.w[3] = share * factor * out.exchange;
+        rec.e = eflag ? factor * (ehertz + out.u[0] + out.u[1] + out.u[2]) : 0.0;
+        records.push_back(rec);
+      }
+    }
+  });
+
+  double step_work[4] = {0.0, 0.0, 0.0, 0.0};
+  for (int t = 0; t < runs; t++)
+    for (const FrictionRecord &rec : friction_runs[t]) {
+      const int i = rec.i, j = rec.j;
+      if (rec.kind == FRICTION_BAD_POSITION)
+        error->one(FLERR, "Pair style rrp/hertz/kk: atoms {} and {} on step {}: non-finite "
+                   "positions", atom->tag[i], atom->tag[j], update->ntimestep);
+      if (rec.kind == FRICTION_BAD_STATUS)
+        error->one(FLERR, "Pair style rrp/hertz/kk: atoms {} and {} on step {}: {}", atom->tag[i],
+                   atom->tag[j], update->ntimestep,
+                   rec.status == RRP_EDOMAIN ? "coincident centres" : "non-finite velocities");
+      if (rec.kind == FRICTION_CONTACT) {
+        const bool both = newton_pair || j < nlocal;
+        for (int k = 0; k < 3; k++) {
+          f[i][k] += rec.F[k];
+          torque[i][k] += rec.ti[k];
+          if (both) {
+            f[j][k] -= rec.F[k];
+            torque[j][k] += rec.tj[k];
+          }
+        }
+      }
+      for (int k = 0; k < 3; k++) step_work[k] += rec.w[k];
+      step_work[3] += rec.w[3];
+      if (rec.kind == FRICTION_CONTACT && evflag)
+        ev_tally_xyz(i, j, nlocal, newton_pair, rec.e, 0.0, rec.F[0], rec.F[1], rec.F[2],
+                     x[i][0] - x[j][0], x[i][1] - x[j][1], x[i][2] - x[j][2]);
+    }
+  if (vflag_fdotr) virial_fdotr_compute();
+  atomKK->modified(Host, F_MASK | TORQUE_MASK);
+  if (eflag_atom) k_eatom.modify_host();
+  if (vflag_atom) k_vatom.modify_host();
+
+  // the works of the step over all ranks, as the host style sums them
+  double all[4];
+  MPI_Allreduce(step_work, all, 4, MPI_DOUBLE, MPI_SUM, world);
+  for (int k = 0; k < 4; k++) friction_work[k] += all[k];
 }
 
 namespace LAMMPS_NS {

@@ -3,7 +3,9 @@
    (pair_rrp_hertz.h): each pair's law the core's inline kernel rrp_hertz_pair_factor in a Kokkos
    kernel over the neighbor list (half, half/thread or full, as -pk kokkos neigh sets it), with
    energies and virials tallied in the kernel. Coefficients, restart and data records, single()
-   are the host style's.
+   are the host style's. With friction: the host style's neighbor list and contact histories
+   (fix NEIGH_HISTORY), each contact's law on the host's threads, the loads applied in the list's
+   order (pair_rrp_hertz_kokkos.cpp).
 ------------------------------------------------------------------------- */
 
 #ifndef LMP_PAIR_RRP_HERTZ_KOKKOS_H
@@ -14,6 +16,8 @@
 #include "pair_rrp_hertz.h"
 
 #include <Kokkos_ScatterView.hpp>
+
+#include <vector>
 
 namespace LAMMPS_NS {
 
@@ -48,6 +52,17 @@ template <class DeviceType> class PairRRPHertzKokkos : public PairRRPHertz {
   int plan_inum, plan_nall;
   template <class Kernel> void ordered(Kernel &k, int inum);
   template <int NEIGHFLAG, int NEWTON, int EVFLAG> void launch(int inum, RRPHertzSums &s);
+
+  // friction: what each contact (or a contact's end) gives, made on a thread and applied after,
+  // in the list's order: loads (scaled by the special factor), works (by their share), energy
+  struct FrictionRecord {
+    int kind;    // FRICTION_CONTACT, FRICTION_RELEASE or an error (pair_rrp_hertz_kokkos.cpp)
+    int i, j, status;
+    double F[3], ti[3], tj[3], w[4], e;
+  };
+  std::vector<std::vector<FrictionRecord>> friction_runs;    // one a thread, its run of the list
+  std::vector<int> friction_cuts;
+  void compute_friction_threads(int eflag);
 };
 
 }    // namespace LAMMPS_NS

@@ -603,15 +603,136 @@ for name in ("kk1", "kk2"):
             f"ruptures {[r[3] for r in rows]} against {[r[3] for r in host_mrows]}, "
             f"max relative difference {max_rel(host_m, got):.2g}")
 
-# 11. pair_style rrp/hertz friction has no /kk twin yet: refused in one line, not run frictionless
-FRICTION_KK = """
+# 11. pair_style rrp/hertz friction (mindlin, rolling, twisting marshall) under -sf kk: a packing of
+#     125 spinning spheres in contact (test_friction.py's), 300 steps, a restart file, 300 more.
+#     The /kk style keeps the host style's neighbor list and contact histories (fix NEIGH_HISTORY)
+#     and applies its threads' loads in the list's order: on 1 and 2 threads the host run's state,
+#     forces and torques bitwise, and its pe and friction works (compute rrp/energy 15-18) at every
+#     thermo step; on 2 MPI ranks the host's own 2-rank run, newton off too. A restart written by
+#     the /kk run continues, with and without KOKKOS, as the host run does
+FRICTION_PACK = """
+plugin load ${plugin}
+units           lj
+atom_style      sphere
+boundary        p p p
+newton          ${newton}
+processors      ${grid}
+""" + t.jittered_lattice(5, slots=0, specials=0, jitter=0.03, seed=7781, diameter=1.06).replace(
+    " bond/types 1 extra/bond/per/atom 0 extra/special/per/atom 0", "") + t.spinning(
+    spin=2.0, speed=0.5) + """
+comm_modify     vel yes
+# (KOKKOS would sort the atoms by its own rule: see GAS)
+atom_modify     sort 0 0.0
+neighbor        0.2 bin
+neigh_modify    every 1 delay 0 check yes
+pair_style      rrp/hertz friction mindlin 4000.0 0.4 rolling 40.0 0.08 twisting marshall
+pair_coeff      * * 5000.0
+"""
+FRICTION_TAIL = """fix             1 all rrp/nve
+compute         e all rrp/energy
+thermo_style    custom step pe c_e[15] c_e[16] c_e[17] c_e[18]
+thermo_modify   norm no format float %.17g
+thermo          100
+timestep        0.0005
+"""
+# (per-atom energies and virials, tallied pair by pair, dumped at steps 0, 300 and 600)
+FRICTION_RUN = FRICTION_PACK + FRICTION_TAIL + """compute         pa all pe/atom
+compute         sa all stress/atom NULL virial
+dump            pa all custom 300 peratom.dump id c_pa c_sa[1] c_sa[2] c_sa[3] c_sa[4] c_sa[5] &
+                c_sa[6]
+dump_modify     pa sort id format float %.17g
+run             300
+write_restart   mid.restart noinit
+run             300
+write_dump      all custom end.dump id x y z vx vy vz omegax omegay omegaz fx fy fz tqx tqy tqz &
+                modify sort id format float %.17g
+"""
+FRICTION_RESUME = """
+plugin load ${plugin}
+read_restart    ${restart}
+comm_modify     vel yes
+atom_modify     sort 0 0.0
+neighbor        0.2 bin
+neigh_modify    every 1 delay 0 check yes
+""" + FRICTION_TAIL + """run             300
+write_dump      all custom end.dump id x y z vx vy vz omegax omegay omegaz fx fy fz tqx tqy tqz &
+                modify sort id format float %.17g
+"""
+
+
+def friction_run(script, kk, threads=1, np=1, pk=(), **var):
+    """A friction input in the KOKKOS lmp: its dump, thermo rows (step, pe, works) and output."""
+    wd = t.workdir("kk-friction")
+    with open(os.path.join(wd, "in.friction"), "w") as fh:
+        fh.write(script)
+    args = ["-in", "in.friction", "-var", "plugin", PLUGIN_KK]
+    for k, v in var.items():
+        args += ["-var", k, str(v)]
+    out = lmp_kk(args, wd, kk, threads, np, pk)
+    rows = [l.split() for l in out.splitlines() if re.match(r"^\s*\d+( +[-\d.e+]+){5}\s*$", l)]
+    return wd, dump(wd), rows, out
+
+
+def same_run(a, b):
+    """max relative difference of two friction runs' dumps; whether their thermo rows are equal"""
+    err = max_rel(a[1], b[1])
+    if os.path.exists(os.path.join(a[0], "peratom.dump")):
+        err = max(err, max_rel(dump(a[0], "peratom.dump"), dump(b[0], "peratom.dump")))
+    return err, len(a[2]) == len(b[2]) > 0 and a[2] == b[2]
+
+
+fr_host = friction_run(FRICTION_RUN, False, newton="on", grid="* * *")
+works = [float(v) for v in fr_host[2][-1][2:6]] if fr_host[2] else [0.0] * 4
+t.check("friction packing (host style): the contacts slide, roll and twist (their works grow)",
+        len(fr_host[1]) == 125 and len(fr_host[2]) == 8 and min(works[:3]) > 0.0,
+        f"{len(fr_host[1])} atoms, works (slip, rolling, twisting, exchange) at step 600 {works}")
+fr_kk = {}
+for threads in (1, 2):
+    fr_kk[threads] = friction_run(FRICTION_RUN, True, threads, newton="on", grid="* * *")
+    err, same = same_run(fr_host, fr_kk[threads])
+    t.check(f"friction packing, {threads} thread(s): pair rrp/hertz/kk gives the host style's "
+            f"positions, velocities, spins, forces and torques bitwise after 600 steps, its pe and "
+            f"friction works (compute rrp/energy 15-18) at every thermo step, per-atom energies "
+            f"and virials",
+            "pair rrp/hertz/kk" in fr_kk[threads][3] and err == 0.0 and same,
+            f"max relative difference {err:.2g}; thermo rows {'equal' if same else 'differ'}: "
+            f"{fr_kk[threads][2][-1] if fr_kk[threads][2] else 'none'} vs {fr_host[2][-1]}")
+# (-pk kokkos neigh full: friction keeps the host style's half list all the same)
+fr_hosts = {(1, "on"): fr_host}
+for np, newton, threads, pk in ((2, "on", 1, ()), (2, "off", 2, ()), (1, "off", 2, ()),
+                                (1, "off", 2, ("neigh", "full", "newton", "off"))):
+    grid = "1 2 1" if np == 2 else "* * *"
+    if (np, newton) not in fr_hosts:
+        fr_hosts[np, newton] = friction_run(FRICTION_RUN, False, np=np, newton=newton, grid=grid)
+    host = fr_hosts[np, newton]
+    got = friction_run(FRICTION_RUN, True, threads, np=np, pk=pk, newton=newton, grid=grid)
+    err, same = same_run(host, got)
+    t.check(f"friction packing on {np} rank(s) (processors {grid}), newton {newton}, {threads} "
+            f"thread(s){', -pk kokkos neigh full' if pk else ''}: the host style's run of the "
+            f"same ranks bitwise, thermo rows equal",
+            err == 0.0 and same, f"max relative difference {err:.2g}; thermo rows "
+            f"{'equal' if same else 'differ'}")
+# the /kk run's restart file (2 threads), continued with and without KOKKOS: the host run's end
+restart = os.path.join(fr_kk[2][0], "mid.restart")
+for kk, threads in ((True, 2), (False, 1)):
+    got = friction_run(FRICTION_RESUME, kk, threads, restart=restart)
+    err = max_rel(fr_host[1], got[1])
+    same = bool(got[2]) and got[2][-1] == fr_host[2][-1]
+    t.check(f"friction packing: the restart file of the /kk run continues "
+            f"{'under -sf kk' if kk else 'without KOKKOS'} as the host run does, bitwise (the "
+            f"contact histories in fix NEIGH_HISTORY, the works in the pair's record)",
+            err == 0.0 and same,
+            f"max relative difference {err:.2g}; step 600 {got[2][-1] if got[2] else 'none'} vs "
+            f"{fr_host[2][-1]}")
+# coincident centres stop the /kk run with the host style's error, naming the atoms
+FRICTION_BAD = """
 plugin load ${plugin}
 units           lj
 atom_style      sphere
 region          box block -2 2 -2 2 -2 2
 create_box      1 box
-create_atoms    1 single 0 0 0
-create_atoms    1 single 0.95 0 0
+create_atoms    1 single 0.1 0 0
+create_atoms    1 single 0.1 0 0
 set             group all diameter 1.0 density 1.0
 comm_modify     vel yes
 pair_style      rrp/hertz friction linear 1000.0 0.5
@@ -621,14 +742,16 @@ run             1
 """
 wd_f = t.workdir("kk-friction")
 with open(os.path.join(wd_f, "in.friction"), "w") as fh:
-    fh.write(FRICTION_KK)
-env_f = dict(os.environ, OMP_NUM_THREADS="1")
+    fh.write(FRICTION_BAD)
+env_f = dict(os.environ, OMP_NUM_THREADS="2")
 env_f.pop("LD_LIBRARY_PATH", None)
-p = subprocess.run([LMP_KK, "-in", "in.friction", "-var", "plugin", PLUGIN_KK, "-log", "none", "-echo", "none",
-                    "-k", "on", "t", "1", "-sf", "kk"], cwd=wd_f, stdout=subprocess.PIPE,
-                   stderr=subprocess.STDOUT, text=True, env=env_f, stdin=subprocess.DEVNULL, timeout=300)
+p = subprocess.run([LMP_KK, "-in", "in.friction", "-var", "plugin", PLUGIN_KK, "-log", "none",
+                    "-echo", "none", "-k", "on", "t", "2", "-sf", "kk"], cwd=wd_f,
+                   stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env_f,
+                   stdin=subprocess.DEVNULL, timeout=300)
 said = [l for l in p.stdout.splitlines() if l.startswith("ERROR")]
-t.check("pair_style rrp/hertz/kk with friction is refused in one line (no frictionless run)",
-        p.returncode != 0 and len(said) == 1 and "rrp/hertz/kk has no friction yet" in said[0], f"{said}")
+t.check("pair_style rrp/hertz/kk friction: coincident centres stop the run in one line naming the "
+        "atoms", p.returncode != 0 and len(said) == 1 and
+        "rrp/hertz/kk: atoms 1 and 2 on step 0: coincident centres" in said[0], f"{said}")
 
 t.finish()
