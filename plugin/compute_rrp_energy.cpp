@@ -89,6 +89,12 @@ void ComputeRRPEnergy::compute_vector()
     if (auto w = static_cast<double *>(pair->extract("friction_work", dim)))
       for (int k = 0; k < 4; k++) vector[14 + k] = w[k];
   }
+  // and the walls' (0 for a wall without friction)
+  for (auto &fix : RRPRegister::fixes_of(modify, "rrp/wall")) {
+    int dim = -1;
+    if (auto w = static_cast<double *>(fix->extract("friction_work", dim)))
+      for (int k = 0; k < 4; k++) vector[14 + k] += w[k];
+  }
   if (bond) {
     vector[5] = *static_cast<double *>(extract_from(bond, "released"));
     vector[6] = *static_cast<double *>(extract_from(bond, "nbroken"));

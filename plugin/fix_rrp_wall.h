@@ -2,7 +2,9 @@
    rrp-lammps: fix rrp/wall, a rigid plane wall with the Hertzian particle-wall contact
    U = 2/5 K [1 - s/R]_+^{5/2} (Baker & Gonzalez 2021, sec. 4; doc/theory.md section 3): at a
    fixed position, moved by an equal-style variable, or (keywords load, mass) a wall of mass M
-   driven by an applied force against the contact forces, advanced by velocity Verlet.
+   driven by an applied force against the contact forces, advanced by velocity Verlet; optionally
+   with friction (rrp/friction.h: the tangential, rolling and twisting springs of LAMMPS's fix
+   wall/gran), one contact history per atom.
 ------------------------------------------------------------------------- */
 
 #ifdef FIX_CLASS
@@ -17,6 +19,7 @@ FixStyle(rrp/wall,FixRRPWall);
 #include "fix.h"
 
 #include "rrp/contact.h"
+#include "rrp/friction.h"
 
 #include <vector>
 
@@ -41,6 +44,18 @@ class FixRRPWall : public Fix {
   void restart(char *) override;
 
   void *extract(const char *, int &) override;
+
+  // the contacts' histories (with friction), per atom as fix wall/gran keeps them
+  double memory_usage() override;
+  void grow_arrays(int) override;
+  void copy_arrays(int, int, int) override;
+  void set_arrays(int) override;
+  int pack_exchange(int, double *) override;
+  int unpack_exchange(int, double *) override;
+  int pack_restart(int, double *) override;
+  void unpack_restart(int, int) override;
+  int size_restart(int) override;
+  int maxsize_restart() override;
 
  protected:    // (and the KOKKOS twin's)
   int ilevel_respa = 0;    // run_style respa: the level of its force
@@ -76,12 +91,24 @@ class FixRRPWall : public Fix {
   rrp_wall_work wall_work;
   bigint last_step;
 
+  // friction (keywords friction, rolling, twisting, contact): the law, the contact point, each
+  // atom's contact history (rrp/friction.h's values, then 1 while it touches the wall), and the
+  // works dissipated by slip, rolling, twisting and the exchange so far, over all ranks
+  static constexpr int NHISTORY = RRP_FRICTION_HISTORY + 1;
+  bool friction;
+  rrp_friction law;
+  int contact_point;
+  double **history;
+  double friction_work[4];
+
   void update_coord();
   void update_load();
   void reduce();
   bool host_variables() const { return coord_var || load_var; }
   void step_done();    // after the contact forces: the work tallies, a driven wall's net force
   void ordered_sum();    // this rank's contact force, stiffness of `touching` by ID order
+  void post_force_friction();    // the contacts with friction (post_force's loop)
+  double wall_speed() const;     // the wall's velocity along its normal this step
 };
 
 }    // namespace LAMMPS_NS

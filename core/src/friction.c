@@ -66,6 +66,43 @@ int rrp_contact_kinematics(const double d[3], double ri, double rj, const double
   return RRP_OK;
 }
 
+int rrp_wall_contact_kinematics(const double n[3], double s, double ri, const double vi[3],
+                                double vwall, const double wi[3], enum rrp_contact_point point,
+                                rrp_contact_kin *c)
+{
+  memset(c, 0, sizeof(*c));
+  if (!finite3(n) || !finite3(vi) || !finite3(wi) || !isfinite(s + ri + vwall))
+    return RRP_ENONFINITE;
+  c->r = s;
+  c->delta = ri - s;
+  c->reff = ri;
+  const double dR = c->delta * ri;
+  c->a = dR > 0.0 ? sqrt(dR) : 0.0;
+  const int middle = point == RRP_CONTACT_POINT_MIDDLE;
+  c->point = middle ? RRP_CONTACT_POINT_MIDDLE : RRP_CONTACT_POINT_LAMMPS;
+  /* (fix wall/gran's torque arm is R: the arm is where the slide is taken) */
+  const double li = middle ? ri - 0.5 * c->delta : ri;
+  c->arm_i = li;
+  double vt[3], wr[3], t[3];
+  for (int k = 0; k < 3; k++) {
+    c->n[k] = n[k];
+    c->v[k] = vi[k] - vwall * n[k];
+    c->wi[k] = wi[k];
+  }
+  const double vnnr = rrp_dot3(c->v, n);
+  for (int k = 0; k < 3; k++) {
+    vt[k] = c->v[k] - vnnr * n[k];
+    wr[k] = li * wi[k];
+  }
+  rrp_cross3(wr, n, t);
+  for (int k = 0; k < 3; k++) c->vs[k] = vt[k] - t[k];
+  c->vr[0] = ri * (wi[1] * n[2] - wi[2] * n[1]);
+  c->vr[1] = ri * (wi[2] * n[0] - wi[0] * n[2]);
+  c->vr[2] = ri * (wi[0] * n[1] - wi[1] * n[0]);
+  c->wn = rrp_dot3(wi, n);
+  return RRP_OK;
+}
+
 int rrp_friction_set(enum rrp_tangential_model model, double kt, double mu, double kroll,
                      double muroll, enum rrp_twisting_model twist, double ktwist, double mutwist,
                      rrp_friction *law)

@@ -52,6 +52,8 @@ template <class DeviceType> struct WallKernel {
 // what the step reads and writes of the atoms (on the device, or on the host)
 constexpr unsigned int READ = X_MASK | F_MASK | RADIUS_MASK | MASK_MASK;
 constexpr unsigned int MODIFY = F_MASK;
+// and with friction
+constexpr unsigned int FRICTION_READ = V_MASK | OMEGA_MASK | TORQUE_MASK;
 
 }    // namespace
 
@@ -75,12 +77,14 @@ template <class DeviceType> void FixRRPWallKokkos<DeviceType>::post_force(int vf
   // a moving wall's or a load's equal-style variable is evaluated on the host, where it may read
   // any of the atoms' arrays (group functions such as xcm): all of them current there
   if (host_variables()) atomKK->sync(Host, ALL_MASK);
-  // per-atom virials, or a wall driven by a load (its contact force summed in the order of the
-  // atom IDs, as the host style sums it): the host style's step (the same kernel)
-  if (vflag_atom || driven) {
-    atomKK->sync(Host, READ | TAG_MASK);    // (the IDs: a driven wall's ordered sum)
+  // per-atom virials, a wall driven by a load (its contact force summed in the order of the
+  // atom IDs, as the host style sums it), or friction (its contact histories are per-atom host
+  // arrays, moved between ranks by LAMMPS's classic exchange): the host style's step
+  if (vflag_atom || driven || friction) {
+    // (the IDs: a driven wall's ordered sum; the velocities and torques: friction)
+    atomKK->sync(Host, READ | TAG_MASK | (friction ? FRICTION_READ : 0u));
     FixRRPWall::post_force(vflag);
-    atomKK->modified(Host, MODIFY);
+    atomKK->modified(Host, MODIFY | (friction ? TORQUE_MASK : 0u));
     return;
   }
   update_coord();

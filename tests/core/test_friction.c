@@ -3,7 +3,8 @@
  * limit and the slip's work, which closes the trapezoidal energy balance step by step and tends
  * to mu |fn| times the slip; the history turned into the tangent plane with its length kept;
  * Mindlin's stiffness k a; the rolling and twisting springs and their limits (Marshall's from
- * the tangential law); angular momentum conserved by the loads; history updates off; bad laws. */
+ * the tangential law); angular momentum conserved by the loads; history updates off; bad laws;
+ * a plane wall: the limit of the pair's kinematics, a contact that sticks or slides on it. */
 #include "rrp/friction.h"
 #include "rrp/kernel.h"
 #include "rrp/rotation.h"
@@ -273,6 +274,126 @@ static void test_bad_laws(void **state)
   assert_true(law.kt == 0.0 && law.tangential == RRP_TANGENTIAL_NONE);
 }
 
+/* 8. a plane wall is the limit of a sphere j of radius R_j -> infinity at rest, touching the
+ * plane where the wall is: the same normal, overlap, contact radius, slide, rolling and twist
+ * rates (to R_i/R_j), with either contact point; the torque's arm is the contact point's */
+static void test_wall_limit(void **state)
+{
+  (void) state;
+  const double ri = 0.5, s = 0.47, vw = -0.3, rj = 1e6;
+  const double nw[3] = {0.6, 0.0, -0.8}; /* the wall's unit normal toward the sphere */
+  const double vi[3] = {0.4, -1.1, 0.7}, wi[3] = {2.0, -3.0, 5.0}, w0[3] = {0.0, 0.0, 0.0};
+  double d[3], vj[3];
+  for (int k = 0; k < 3; k++) {
+    d[k] = (s + rj) * nw[k]; /* x_i - x_j, with x_j at rj behind the plane */
+    vj[k] = vw * nw[k];
+  }
+  for (int point = 0; point < 2; point++) {
+    rrp_contact_kin w, p;
+    const enum rrp_contact_point cp = (enum rrp_contact_point) point;
+    assert_int_equal(rrp_wall_contact_kinematics(nw, s, ri, vi, vw, wi, cp, &w), RRP_OK);
+    assert_int_equal(rrp_contact_kinematics(d, ri, rj, vi, vj, wi, w0, cp, &p), RRP_OK);
+    const double tol = 2e-6; /* R_i/R_j, and the rounding of r ~ R_j */
+    assert_close(w.delta, p.delta, tol, 0.0);
+    assert_close(w.delta, ri - s, 1e-15, 0.0);
+    assert_close(w.reff, p.reff, tol, 0.0);
+    assert_close(w.a, p.a, tol, 0.0);
+    assert_close(w.wn, p.wn, tol, 0.0);
+    for (int k = 0; k < 3; k++) {
+      assert_close(w.n[k], p.n[k], 0.0, 1e-15);
+      assert_close(w.vs[k], p.vs[k], 0.0, tol);
+      assert_close(w.vr[k], p.vr[k], 0.0, tol);
+      assert_close(w.v[k], p.v[k], 0.0, 1e-15);
+    }
+    /* the arm: the middle of the overlap is the pair's; LAMMPS's wall takes R */
+    assert_close(w.arm_i, point == RRP_CONTACT_POINT_MIDDLE ? p.arm_i : ri, tol, 0.0);
+    assert_true(w.arm_j == 0.0 && w.point == point);
+  }
+  const double bad[3] = {NAN, 0.0, 1.0};
+  rrp_contact_kin c;
+  assert_int_equal(rrp_wall_contact_kinematics(bad, s, ri, vi, vw, wi, 0, &c), RRP_ENONFINITE);
+  assert_int_equal(rrp_wall_contact_kinematics(nw, INFINITY, ri, vi, vw, wi, 0, &c),
+                   RRP_ENONFINITE);
+}
+
+/* A sphere of radius 0.5 (mass 1, inertia 0.1) held at the overlap 0.01 on a wall z = 0 by the
+ * normal force fn, sliding along x with a spin about y, under the wall's friction (tangential
+ * only), advanced by velocity Verlet (the kinematics at the half step's velocities, as LAMMPS's
+ * fix nve/sphere and fix rrp/nve compute the forces): the largest change of kinetic + spring
+ * energy + the works the law reports, relative to the start, over nsteps; the works by slot */
+static double wall_slide(const rrp_friction *law, enum rrp_contact_point point, double fn,
+                         double dt, int nsteps, double works[4], double *fmax_over_limit)
+{
+  const double m = 1.0, inertia = 0.1, ri = 0.5, s = 0.49, n[3] = {0.0, 0.0, 1.0};
+  double v[3] = {0.1, 0.0, 0.0}, w[3] = {0.0, 0.3, 0.0};
+  double h[RRP_FRICTION_HISTORY] = {0}, f[3] = {0}, t[3] = {0};
+  rrp_friction_out out;
+  memset(&out, 0, sizeof(out));
+  const double e0 = 0.5 * m * rrp_dot3(v, v) + 0.5 * inertia * rrp_dot3(w, w);
+  double worst = 0.0;
+  *fmax_over_limit = 0.0;
+  for (int step = 0; step < nsteps; step++) {
+    for (int k = 0; k < 3; k++) {
+      v[k] += 0.5 * dt * f[k] / m;
+      w[k] += 0.5 * dt * t[k] / inertia;
+    }
+    rrp_contact_kin c;
+    assert_int_equal(rrp_wall_contact_kinematics(n, s, ri, v, 0.0, w, point, &c), RRP_OK);
+    rrp_friction_step(law, &c, fn, dt, 1, h, &out);
+    /* each step's slip work is >= 0 (a slip only lets energy go), the force within its limit */
+    assert_true(out.dissipated[0] >= 0.0);
+    *fmax_over_limit = fmax(*fmax_over_limit, sqrt(rrp_dot3(out.f, out.f)) / (law->mu * fn));
+    for (int k = 0; k < 3; k++) {
+      f[k] = out.f[k];
+      t[k] = out.ti[k];
+      v[k] += 0.5 * dt * f[k] / m;
+      w[k] += 0.5 * dt * t[k] / inertia;
+    }
+    const double e = 0.5 * m * rrp_dot3(v, v) + 0.5 * inertia * rrp_dot3(w, w) + out.u[0] +
+        h[RRP_FRICTION_WORK] + h[RRP_FRICTION_EXCHANGE];
+    worst = fmax(worst, fabs(e - e0) / e0);
+  }
+  for (int k = 0; k < 4; k++) works[k] = h[RRP_FRICTION_WORK + k];
+  return worst;
+}
+
+/* 9. on a wall: a contact that sticks (mu large) oscillates without a slip's work, its exchange
+ * 0 to round-off with either contact point (the slide is the motion of the point the force
+ * works on), kinetic + spring energy held to the integrator's order (4x smaller at half the
+ * step); a contact that slides holds its force at mu |fn|, every step's slip work >= 0, and
+ * kinetic + spring energy + the works held to the integrator's order */
+static void test_wall_energy(void **state)
+{
+  (void) state;
+  rrp_friction stick, slide;
+  assert_int_equal(rrp_friction_set(LIN, 1e4, 10.0, 0, 0, NOTW, 0, 0, &stick), RRP_OK);
+  assert_int_equal(rrp_friction_set(LIN, 1e4, 0.02, 0, 0, NOTW, 0, 0, &slide), RRP_OK);
+  const double fn = 1.0;
+  for (int point = 0; point < 2; point++) {
+    double works[4], over, err[2];
+    for (int level = 0; level < 2; level++) {
+      const double dt = level ? 5e-4 : 1e-3;
+      err[level] = wall_slide(&stick, (enum rrp_contact_point) point, fn, dt,
+                              (int) (2.0 / dt + 0.5), works, &over);
+      assert_true(works[0] == 0.0 && over < 1.0);
+      assert_close(works[3], 0.0, 0.0, 1e-14);
+    }
+    print_message("  stick, point %d: energy %.3g at dt 1e-3, %.3g at 5e-4\n", point, err[0],
+                  err[1]);
+    assert_true(err[0] < 1e-2 && err[0] / err[1] > 3.0 && err[0] / err[1] < 5.0);
+    for (int level = 0; level < 2; level++) {
+      const double dt = level ? 5e-4 : 1e-3;
+      err[level] = wall_slide(&slide, (enum rrp_contact_point) point, fn, dt,
+                              (int) (2.0 / dt + 0.5), works, &over);
+      assert_true(over <= 1.0 + 1e-15);
+      assert_true(works[0] > 0.02 * 0.0095); /* 2% of the energy: it slides, then rolls */
+    }
+    print_message("  slide, point %d: slip work %.6g, energy %.3g at dt 1e-3, %.3g at 5e-4\n",
+                  point, works[0], err[0], err[1]);
+    assert_true(err[0] < 1e-3 && err[0] / err[1] > 3.0 && err[0] / err[1] < 5.0);
+  }
+}
+
 int main(void)
 {
   const struct CMUnitTest tests[] = {
@@ -283,6 +404,8 @@ int main(void)
       cmocka_unit_test(test_angular_momentum),
       cmocka_unit_test(test_bad_laws),
       cmocka_unit_test(test_release_and_twist_sign),
+      cmocka_unit_test(test_wall_limit),
+      cmocka_unit_test(test_wall_energy),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -5,6 +5,9 @@
  *   int rrp_contact_kinematics(const double d[3], double ri, double rj, const double vi[3],
  *                              const double vj[3], const double wi[3], const double wj[3],
  *                              enum rrp_contact_point point, rrp_contact_kin *c);
+ *   int rrp_wall_contact_kinematics(const double n[3], double s, double ri, const double vi[3],
+ *                                   double vwall, const double wi[3],
+ *                                   enum rrp_contact_point point, rrp_contact_kin *c);
  *   int rrp_friction_set(enum rrp_tangential_model model, double kt, double mu,
  *                        double kroll, double muroll, enum rrp_twisting_model twist,
  *                        double ktwist, double mutwist, rrp_friction *law);
@@ -24,6 +27,16 @@
  * forces work on, and a contact that sticks does no work; with LAMMPS's point the two differ by
  * (delta/2)(w_i + w_j) x n dt a step, a work of order delta/R of the spring's),
  * the rolling velocity v_r = Reff (w_i - w_j) x n and the twist rate w_n = (w_i - w_j) . n.
+ *
+ * A plane wall (fix rrp/wall; LAMMPS's fix wall/gran) is the sphere j of infinite radius and mass,
+ * without rotation: with the wall's unit normal n toward the sphere, the signed distance s of the
+ * centre from the plane and the wall's velocity vwall along n (it has no tangential velocity),
+ * r = s, delta = R_i - s, Reff = R_i, a = sqrt(delta R_i), v = v_i - vwall n, w_j = 0, and the
+ * contact point l_i = R_i (RRP_CONTACT_POINT_LAMMPS: the sphere's surface, where fix wall/gran
+ * takes both the slide and the torque's arm) or R_i - delta/2 (the middle of the overlap, the
+ * limit of the pair's as R_j -> infinity); the torque's arm arm_i is l_i, so that with either
+ * point the slide is the motion of the point the force works on (the wall's does not move
+ * tangentially), and arm_j is 0 (the wall takes no torque that does work: w_j = 0).
  *
  * Each resistance is a spring on a history (a displacement), turned into the tangent plane of
  * the step with its length kept, advanced by the step's velocity and held to its Coulomb limit
@@ -81,7 +94,7 @@ typedef struct rrp_contact_kin {
   double n[3];         /* unit normal, from j to i */
   double r, delta;     /* distance of the centres, overlap R_i + R_j - r */
   double reff, a;      /* Reff, contact radius sqrt(delta Reff) (0 without overlap) */
-  double arm_i, arm_j; /* R_i - delta/2, R_j - delta/2: the torques' arms */
+  double arm_i, arm_j; /* R_i - delta/2, R_j - delta/2: the torques' arms (a wall: above) */
   double vs[3];        /* sliding velocity v_s */
   double vr[3];        /* rolling velocity v_r */
   double wn;           /* twist rate w_n */
@@ -98,6 +111,13 @@ enum rrp_contact_point { RRP_CONTACT_POINT_LAMMPS = 0, RRP_CONTACT_POINT_MIDDLE 
 int rrp_contact_kinematics(const double d[3], double ri, double rj, const double vi[3],
                            const double vj[3], const double wi[3], const double wj[3],
                            enum rrp_contact_point point, rrp_contact_kin *c);
+
+/* Fills c for a sphere of radius ri against a plane wall (above): n the wall's unit normal toward
+ * the sphere, s the signed distance of the centre from the plane, vwall the wall's velocity along
+ * n. Returns RRP_OK, RRP_ENONFINITE (c zeroed) for non-finite input. */
+int rrp_wall_contact_kinematics(const double n[3], double s, double ri, const double vi[3],
+                                double vwall, const double wi[3], enum rrp_contact_point point,
+                                rrp_contact_kin *c);
 
 enum rrp_tangential_model {
   RRP_TANGENTIAL_NONE = 0,
