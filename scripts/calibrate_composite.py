@@ -8,8 +8,8 @@ compressive strength UCS and tensile strength UTS (any subset), by running the s
 
 Prints a table of each iteration (the coefficients and the four measured properties) and the
 bond_coeff / pair_coeff lines of the result; says which target cannot be reached and why.
-Importable: pack(), compress(), tension(), properties(), calibrate(), e_window(), modulus(),
-dynamic(), calibrate_dynamic().
+Importable: pack(), compress(), tension(), triaxial(), brazilian(), properties(), calibrate(),
+e_window(), modulus(), dynamic(), calibrate_dynamic().
 
   calibrate_composite.py --dynamic TARGET [--shift "wlf C1 C2 TREF" --temp T] [--n 3000] [--data FILE]
 
@@ -76,8 +76,13 @@ def scaled(params, s):
 
 
 def _variables(params):
-    return {k: params[k] for k in ("km", "kt", "ka", "ks", "kpp", "ec", "pc", "bc", "tc", "shear", "dt", "rate",
-                                   "damp", "dampt", "dampr")}
+    v = {k: params[k] for k in ("km", "kt", "ka", "ks", "kpp", "ec", "pc", "bc", "tc", "shear", "dt", "rate",
+                                "damp", "dampt", "dampr")}
+    # (frictional contacts and a Mohr-Coulomb strength: in.triaxial and in.brazilian only)
+    for k in ("friction", "strength"):
+        if params.get(k):
+            v[k] = params[k]
+    return v
 
 
 def _rows(path):
@@ -142,6 +147,58 @@ def tension(data, params, np=1, emax=None, wd=None):
     rows = _rows(os.path.join(wd, "tension.dat"))
     ip = max(range(len(rows)), key=lambda k: rows[k][3])
     return {"UTS": rows[ip][3], "strain_peak": rows[ip][2], "rows": rows, "dir": wd}
+
+
+def _drift(rows, balance, work):
+    """the energy balance's largest change over the run, over the largest work"""
+    return max(abs(r[balance] - rows[0][balance]) for r in rows) / max(max(abs(r[work]) for r in rows), 1e-300)
+
+
+def triaxial(data, params, s3, np=1, emax=0.06, wd=None, tcons=20.0):
+    """the triaxial test (in.triaxial) at the confining stress s3 (0: unconfined, the lateral
+    walls left out): the peak axial stress sigma1, the lateral walls' stress sigma3 there (the
+    servo's, measured), the axial strain at the peak, the crack initiation (sigma1 when 1% of the
+    binders have broken, over the peak) and the energy balance's drift over the walls' work"""
+    wd = wd or tempfile.mkdtemp(prefix="rrp-triaxial-")
+    v = _variables(params)
+    v["kpw"], v["ramp"] = params["kpw"], params["ramp"]
+    lmp(wd, os.path.join(EX, "in.triaxial"), np, data=data, s3=s3, emax=emax, tcons=tcons, **v)
+    rows = _rows(os.path.join(wd, "triaxial.dat"))
+    ip = max(range(len(rows)), key=lambda k: rows[k][3])
+    binders0 = rows[0][11] + rows[0][12]
+    ic = next((k for k, r in enumerate(rows) if r[11] - rows[0][11] >= 0.01 * binders0), None)
+    return {"sigma1": rows[ip][3], "sigma3": rows[ip][4], "strain_peak": rows[ip][2],
+            "crack_init": rows[ic][3] / rows[ip][3] if ic is not None else float("nan"),
+            "strain_init": rows[ic][2] if ic is not None else float("nan"),
+            "balance": _drift(rows, 10, 9), "broken": rows[-1][11], "rows": rows, "dir": wd}
+
+
+def split_peak(load):
+    """the splitting peak of a Brazilian test's load curve: the row of the largest load before
+    the load first falls below half of its largest so far (the disc has split; what follows is
+    the halves crushed between the walls), or of the largest load when it never does. Drops
+    before the load has reached a quarter of its overall largest (the walls' first touches of
+    single spheres) do not count."""
+    best, floor = 0, 0.25 * max(load)
+    for k, p in enumerate(load):
+        if p > load[best]:
+            best = k
+        elif load[best] >= floor and p < 0.5 * load[best]:
+            return best
+    return best
+
+
+def brazilian(data, params, np=1, dmax=0.1, wd=None):
+    """the Brazilian test (in.brazilian): BTS = 2 P/(pi D t) at the splitting peak, the walls'
+    approach over D there and the energy balance's drift over the walls' work"""
+    wd = wd or tempfile.mkdtemp(prefix="rrp-brazilian-")
+    v = _variables(params)
+    v["kpw"], v["ramp"] = params["kpw"], params["ramp"]
+    lmp(wd, os.path.join(EX, "in.brazilian"), np, data=data, dmax=dmax, **v)
+    rows = _rows(os.path.join(wd, "brazilian.dat"))
+    ip = split_peak([r[3] for r in rows])
+    return {"BTS": rows[ip][4], "load": rows[ip][3], "approach": rows[ip][2], "balance": _drift(rows, 9, 8),
+            "broken": rows[ip][10], "rows": rows, "dir": wd, "peak_row": ip}
 
 
 def properties(data, params, want=("E", "nu", "UCS", "UTS"), np=1):
