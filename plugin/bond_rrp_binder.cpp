@@ -131,7 +131,7 @@ void BondRRPBinder::allocate()
     kb[i] = kt[i] = ka[i] = ks[i] = 0.0;
     for (auto &c : crit) c[i] = 0.0;
     for (auto &c : mohr) c[i] = 0.0;
-    strength[i] = rrp_binder_strength{0.0, 0.0, 0.0};
+    strength[i] = rrp_binder_strength{0.0, 0.0, 0.0, 0.0};
     law[i] = rrp_binder_rupture{{0.0, 0.0, 0.0, 0.0}, 0.0, 0.0};
   }
 }
@@ -218,9 +218,10 @@ void BondRRPBinder::make_laws()
                         "of range", i, c[0], c[1], c[2], c[3]);
     measured[i] = rrp_binder_rupture_measured(&law[i]);
     rupture = rupture || rrp_binder_rupture_any(&law[i]);
-    strength[i] = rrp_binder_strength{0.0, 0.0, 0.0};
+    strength[i] = rrp_binder_strength{0.0, 0.0, 0.0, 0.0};
     if (mohr[0][i] > 0.0) {
       rrp_binder_strength_set(mohr[0][i], mohr[1][i], mohr[2][i], &strength[i]);
+      rrp_binder_strength_moment_factor(mohr[4][i], &strength[i]);
       rupture = true;
     }
   }
@@ -290,30 +291,39 @@ void BondRRPBinder::coeff(int narg_all, char **arg)
     for (auto &m : mohr) m[i] = 0.0;
     setflag[i] = 1;
   }
-  // keyword mohr ST C PHI LAMBDA (the rest are the relaxation keywords)
+  // keyword mohr ST C PHI LAMBDA [mcf BETA] (the rest are the relaxation keywords)
   for (int iarg = narg; iarg < narg_all; iarg++) {
     if (strcmp(arg[iarg], "mohr") != 0) continue;
     if (iarg + 5 > narg_all) utils::missing_cmd_args(FLERR, "bond_coeff rrp/binder mohr", error);
-    double v[4];
+    double v[5] = {0.0, 0.0, 0.0, 0.0, 1.0};
     for (int k = 0; k < 4; k++) v[k] = utils::numeric(FLERR, arg[iarg + 1 + k], false, lmp);
+    if (iarg + 5 < narg_all && strcmp(arg[iarg + 5], "mcf") == 0) {
+      if (iarg + 7 > narg_all)
+        utils::missing_cmd_args(FLERR, "bond_coeff rrp/binder mohr ... mcf", error);
+      v[4] = utils::numeric(FLERR, arg[iarg + 6], false, lmp);
+    }
     check_mohr(v, "bond_coeff", arg[0]);
     for (int i = ilo; i <= ihi; i++)
-      for (int k = 0; k < 4; k++) mohr[k][i] = v[k];
+      for (int k = 0; k < 5; k++) mohr[k][i] = v[k];
   }
   visco_coeff(narg_all, arg, narg, ilo, ihi);
 }
 
-/* a type's Mohr-Coulomb numbers (tensile strength, cohesion, friction angle, radius ratio), from
-   source for types: an ERROR naming the bad one */
+/* a type's Mohr-Coulomb numbers (tensile strength, cohesion, friction angle, radius ratio,
+   moment factor), from source for types: an ERROR naming the bad one */
 
-void BondRRPBinder::check_mohr(const double v[4], const char *source, const std::string &types)
+void BondRRPBinder::check_mohr(const double v[5], const char *source, const std::string &types)
 {
   rrp_binder_strength st;
-  const char *const names[4] = {"tensile strength", "cohesion", "friction angle", "radius ratio"};
-  const char *const allowed[4] = {"a stress > 0", "a stress > 0", "in degrees, >= 0 and < 90",
-                                  "> 0 (the cross-section's radius over the smaller particle's)"};
-  for (int k = 0; k < 4; k++) {
-    const bool ok = k == 2 ? (v[k] >= 0.0 && v[k] < 90.0) : (v[k] > 0.0 && std::isfinite(v[k]));
+  const char *const names[5] = {"tensile strength", "cohesion", "friction angle", "radius ratio",
+                                "moment factor mcf"};
+  const char *const allowed[5] = {"a stress > 0", "a stress > 0", "in degrees, >= 0 and < 90",
+                                  "> 0 (the cross-section's radius over the smaller particle's)",
+                                  "in [0, 1] (the share of the moments' stresses)"};
+  for (int k = 0; k < 5; k++) {
+    const bool ok = k == 2   ? (v[k] >= 0.0 && v[k] < 90.0)
+        : k == 4             ? (v[k] >= 0.0 && v[k] <= 1.0)
+                             : (v[k] > 0.0 && std::isfinite(v[k]));
     if (!ok)
       error->all(FLERR, "Bond style rrp/binder: {} mohr for bond type {}: the {} {} must be {}",
                  source, types, names[k], v[k], allowed[k]);
@@ -332,8 +342,8 @@ void BondRRPBinder::check_coefficients(const char *source)
     if (bad >= 0)
       error->all(FLERR, "Bond style rrp/binder: {} gives bond type {} {} = {}; it must be finite "
                  "and >= 0 (an angle at most pi)", source, i, COEFFICIENT_NAMES[bad], v[bad]);
-    const double m[4] = {mohr[0][i], mohr[1][i], mohr[2][i], mohr[3][i]};
-    if (m[0] != 0.0 || m[1] != 0.0 || m[2] != 0.0 || m[3] != 0.0)
+    const double m[5] = {mohr[0][i], mohr[1][i], mohr[2][i], mohr[3][i], mohr[4][i]};
+    if (m[0] != 0.0 || m[1] != 0.0 || m[2] != 0.0 || m[3] != 0.0 || m[4] != 0.0)
       check_mohr(m, source, std::to_string(i));
   }
 }

@@ -52,8 +52,9 @@ class BondRRPBinder : public Bond {
   double *kb, *kt, *ka, *ks;    // per type: bending, twist (energy), axial, shear (force) stiffness
   double *crit[4];              // per type: critical strain, shear, bend, twist angles (0: none)
   // per type: Mohr-Coulomb strength (keyword mohr): tensile strength, cohesion (stresses),
-  // friction angle (degrees), the cross-section's radius over the smaller particle's (0: none)
-  double *mohr[4];
+  // friction angle (degrees), the cross-section's radius over the smaller particle's, the
+  // moment factor beta (keyword mcf after mohr's numbers; 1 by default) (all 0: none)
+  double *mohr[5];
   rrp_binder_strength *strength;    // per type: the strength of mohr (made at init)
   // viscoelastic binders (bond_rrp_binder_visco.cpp): per type and mode (rrp_visco_mode order:
   // axial, shear, bending, twist) the Prony series, and the Burgers numbers it came from (E1 0:
@@ -174,7 +175,7 @@ class BondRRPBinder : public Bond {
   int reference_of(int i, int j, const double *&slot);
   void make_laws();
   void check_coefficients(const char *source);
-  void check_mohr(const double v[4], const char *source, const std::string &types);
+  void check_mohr(const double v[5], const char *source, const std::string &types);
   void find_history();
   double longest_reference();
   double form_code() const;

@@ -19,7 +19,7 @@ using namespace LAMMPS_NS;
 
 // the restart records' version (rrp_restart.h): the style's own record and the settings record
 // of bond_style hybrid
-static constexpr int RESTART_VERSION = 7;
+static constexpr int RESTART_VERSION = 8;
 // the shear form, with keyword orientation fixed as this bit (in both records)
 static constexpr int ORIENTATION_FIXED_BIT = 0x100;
 static constexpr int NMODES = RRPBondBreaks::NMODES;
@@ -46,7 +46,7 @@ void BondRRPBinder::set_form(double code)
 /* ----------------------------------------------------------------------
    restart (rrp_restart.h): the settings (shear form with the orientation bit, break strain,
    break twist, released energy, rupture count and counts by mode), then per type Kb Kt Ka Ks,
-   the four critical values and the four Mohr-Coulomb numbers (0: none)
+   the four critical values and the five Mohr-Coulomb numbers (0: none)
 ------------------------------------------------------------------------- */
 
 void BondRRPBinder::write_restart(FILE *fp)
@@ -67,7 +67,7 @@ void BondRRPBinder::read_restart(FILE *fp)
   allocate();
   const int n = atom->nbondtypes;
   const auto r = RRPRestart::read(lmp, fp, "Bond style rrp/binder",
-                                  RESTART_VERSION, 5 + NMODES + 12 * (size_t) n);
+                                  RESTART_VERSION, 5 + NMODES + 13 * (size_t) n);
   set_form(r[0]);
   break_strain = r[1];
   break_twist = r[2];
@@ -130,7 +130,8 @@ void BondRRPBinder::write_data(FILE *fp)
     if (any_crit)
       line += fmt::format(" {} {} {} {}", crit[0][i], crit[1][i], crit[2][i], crit[3][i]);
     if (mohr[0][i] > 0.0)
-      line += fmt::format(" mohr {} {} {} {}", mohr[0][i], mohr[1][i], mohr[2][i], mohr[3][i]);
+      line += fmt::format(" mohr {} {} {} {}", mohr[0][i], mohr[1][i], mohr[2][i], mohr[3][i]) +
+          (mohr[4][i] != 1.0 ? fmt::format(" mcf {}", mohr[4][i]) : std::string());
     line += visco_coeff_words(i);
     // (read_data reads lines of up to 255 characters)
     if (line.size() > 255)

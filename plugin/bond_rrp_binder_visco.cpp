@@ -165,8 +165,9 @@ int BondRRPBinder::visco_coeff(int narg, char **arg, int iarg, int ilo, int ihi)
 {
   while (iarg < narg) {
     const char *key = arg[iarg];
-    if (strcmp(key, "mohr") == 0) {    // (coeff's: ST C PHI LAMBDA)
+    if (strcmp(key, "mohr") == 0) {    // (coeff's: ST C PHI LAMBDA [mcf BETA])
       iarg += 5;
+      if (iarg < narg && strcmp(arg[iarg], "mcf") == 0) iarg += 2;
       continue;
     }
     const bool prony = strcmp(key, "prony") == 0, burg = strcmp(key, "burgers") == 0;

@@ -283,8 +283,11 @@ int rrp_binder_section_of(const double d[3], const double fi[3], const double ti
   const double pi = 3.14159265358979323846;
   const double area = pi * rb * rb, inertia = 0.25 * area * rb * rb; /* I; J = 2 I */
   s->sigma = -fn / area;
-  s->sigma_max = s->sigma + sqrt(mb2) * rb / inertia;
-  s->tau_max = sqrt(v2) / area + fabs(mt) * rb / (2.0 * inertia);
+  s->bend = sqrt(mb2) * rb / inertia;
+  s->shear = sqrt(v2) / area;
+  s->twist = fabs(mt) * rb / (2.0 * inertia);
+  s->sigma_max = s->sigma + s->bend;
+  s->tau_max = s->shear + s->twist;
   return isfinite(s->sigma_max + s->tau_max) ? RRP_OK : RRP_ENONFINITE;
 }
 
@@ -298,14 +301,26 @@ int rrp_binder_strength_set(double tensile, double cohesion, double phi_degrees,
   s->tensile = tensile;
   s->cohesion = cohesion;
   s->tan_phi = tan(phi_degrees * (3.14159265358979323846 / 180.0));
+  s->moment_factor = 1.0;
+  return RRP_OK;
+}
+
+int rrp_binder_strength_moment_factor(double beta, rrp_binder_strength *s)
+{
+  if (!(beta >= 0.0 && beta <= 1.0)) return RRP_EDOMAIN;
+  s->moment_factor = beta;
   return RRP_OK;
 }
 
 enum rrp_binder_mode rrp_binder_strength_breaks(const rrp_binder_strength *st,
                                                 const rrp_binder_section *sec)
 {
-  if (sec->sigma_max >= st->tensile) return RRP_BREAK_AXIAL;
+  /* (beta = 1: the section's own sums, bit for bit) */
+  const double beta = st->moment_factor;
+  const double sigma_max = beta == 1.0 ? sec->sigma_max : sec->sigma + beta * sec->bend;
+  const double tau_max = beta == 1.0 ? sec->tau_max : sec->shear + beta * sec->twist;
+  if (sigma_max >= st->tensile) return RRP_BREAK_AXIAL;
   const double shear = st->cohesion - sec->sigma * st->tan_phi;
-  if (sec->tau_max >= (shear > 0.0 ? shear : 0.0)) return RRP_BREAK_SHEAR;
+  if (tau_max >= (shear > 0.0 ? shear : 0.0)) return RRP_BREAK_SHEAR;
   return RRP_BREAK_NONE;
 }

@@ -773,9 +773,13 @@ static void test_strength(void **state)
   rrp_binder_strength st;
   assert_int_equal(rrp_binder_strength_set(5.0, 2.0, 45.0, &st), RRP_OK);
   assert_close(st.tan_phi, 1.0, 1e-15, 0.0);
-  const rrp_binder_section hold = {0.0, 4.9, 1.9}, pull = {1.0, 5.0, 0.0};
-  const rrp_binder_section pressed_holds = {-3.0, -2.0, 4.9}, pressed_fails = {-3.0, -2.0, 5.0};
-  const rrp_binder_section pulled_fails = {1.5, 1.5, 0.51}, pulled_holds = {1.5, 1.5, 0.49};
+  /* (sigma, sigma_max, tau_max; their parts: the forces' only) */
+  const rrp_binder_section hold = {0.0, 4.9, 1.9, 1.9, 4.9, 0.0};
+  const rrp_binder_section pull = {1.0, 5.0, 0.0, 0.0, 4.0, 0.0};
+  const rrp_binder_section pressed_holds = {-3.0, -2.0, 4.9, 4.9, 1.0, 0.0};
+  const rrp_binder_section pressed_fails = {-3.0, -2.0, 5.0, 5.0, 1.0, 0.0};
+  const rrp_binder_section pulled_fails = {1.5, 1.5, 0.51, 0.51, 0.0, 0.0};
+  const rrp_binder_section pulled_holds = {1.5, 1.5, 0.49, 0.49, 0.0, 0.0};
   assert_int_equal(rrp_binder_strength_breaks(&st, &hold), RRP_BREAK_NONE);
   assert_int_equal(rrp_binder_strength_breaks(&st, &pull), RRP_BREAK_AXIAL);
   assert_int_equal(rrp_binder_strength_breaks(&st, &pressed_holds), RRP_BREAK_NONE);
@@ -790,6 +794,40 @@ static void test_strength(void **state)
   for (size_t q = 0; q < sizeof bad / sizeof bad[0]; q++) {
     assert_int_equal(rrp_binder_strength_set(bad[q][0], bad[q][1], bad[q][2], &st), RRP_EDOMAIN);
     assert_true(st.tensile == 0.0 && st.cohesion == 0.0 && st.tan_phi == 0.0);
+  }
+
+  /* the moment factor beta: a binder bent (and twisted) by moments alone breaks on its rim's
+   * stress with beta = 1, holds with beta = 0, and beta scales the moments' stresses only */
+  {
+    const double dz[3] = {0.0, 0.0, 1.0}, none[3] = {0.0, 0.0, 0.0};
+    const double bent[3] = {0.6, 0.0, 0.0}, twisted[3] = {0.0, 0.0, 0.6};
+    rrp_binder_section sb, stw;
+    assert_int_equal(rrp_binder_section_of(dz, none, bent, 0.5, &sb), RRP_OK);
+    assert_int_equal(rrp_binder_section_of(dz, none, twisted, 0.5, &stw), RRP_OK);
+    assert_true(sb.sigma_max == sb.sigma + sb.bend && sb.tau_max == sb.shear + sb.twist);
+    assert_true(sb.bend > 0.0 && stw.twist > 0.0 && sb.sigma == 0.0 && sb.shear == 0.0);
+    rrp_binder_strength b;
+    assert_int_equal(rrp_binder_strength_set(0.9 * sb.bend, 10.0 * stw.twist, 30.0, &b), RRP_OK);
+    assert_true(b.moment_factor == 1.0);
+    assert_int_equal(rrp_binder_strength_breaks(&b, &sb), RRP_BREAK_AXIAL);
+    assert_int_equal(rrp_binder_strength_moment_factor(0.0, &b), RRP_OK);
+    assert_int_equal(rrp_binder_strength_breaks(&b, &sb), RRP_BREAK_NONE);
+    assert_int_equal(rrp_binder_strength_moment_factor(0.95, &b), RRP_OK);
+    assert_int_equal(rrp_binder_strength_breaks(&b, &sb), RRP_BREAK_AXIAL);
+    assert_int_equal(rrp_binder_strength_moment_factor(0.85, &b), RRP_OK);
+    assert_int_equal(rrp_binder_strength_breaks(&b, &sb), RRP_BREAK_NONE);
+    /* twist: the shear strength c = 0.5 of the twist's stress; broken at beta 0.6, not 0.4 */
+    assert_int_equal(rrp_binder_strength_set(1.0, 0.5 * stw.twist, 0.0, &b), RRP_OK);
+    assert_int_equal(rrp_binder_strength_breaks(&b, &stw), RRP_BREAK_SHEAR);
+    assert_int_equal(rrp_binder_strength_moment_factor(0.6, &b), RRP_OK);
+    assert_int_equal(rrp_binder_strength_breaks(&b, &stw), RRP_BREAK_SHEAR);
+    assert_int_equal(rrp_binder_strength_moment_factor(0.4, &b), RRP_OK);
+    assert_int_equal(rrp_binder_strength_breaks(&b, &stw), RRP_BREAK_NONE);
+    const double badbeta[] = {-0.1, 1.5, NAN};
+    for (size_t q = 0; q < 3; q++) {
+      assert_int_equal(rrp_binder_strength_moment_factor(badbeta[q], &b), RRP_EDOMAIN);
+      assert_true(b.moment_factor == 0.4);
+    }
   }
 }
 

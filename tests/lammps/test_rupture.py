@@ -142,10 +142,23 @@ for name, mohr, load, mode, lo, hi in (
             len(rec) == 1 and rec[0][3] == mode and last[2 + mode] == 1.0 and last[2] == 1.0
             and (lo is None or lo <= strain < hi) and abs(rec[0][4] - last[1]) <= 1e-15 * last[1],
             f"records {rec}, counts by mode {last[3:8]}")
+# the moment factor (mcf BETA): a binder bent by opposite spins breaks in tension on its rim with
+# the moments counted whole, and holds with mcf 0 (only its forces load the strength)
+bent = {}
+for beta in ("", " mcf 0.0"):
+    wd = t.workdir("rupture-mohr")
+    mohr = f"mohr 2.0 1e6 30.0 {LAM}{beta}"
+    out = t.must_run(TWO.replace("${load}", "set atom 1 omega 0 3.0 0\nset atom 2 omega 0 -3.0 0"), wd,
+                     variables={"btype": 1, "crit": mohr, "crit2": mohr})
+    bent[beta] = breaks(os.path.join(wd, "breaks.dump"))
+t.check("mohr mcf: bent by opposite spins, the binder breaks in tension (mode axial) with the moments "
+        "counted (mcf 1, the default) and holds with mcf 0",
+        len(bent[""]) == 1 and bent[""][0][3] == 1 and bent[" mcf 0.0"] == [],
+        f"mcf 1: {bent['']}; mcf 0: {bent[' mcf 0.0']}")
 # the strength through write_data, rrp/read_data and a restart file: the same coefficients
 wd = t.workdir("rupture-mohr")
 t.must_run(TWO.replace("${load}", "write_data mohr.data\nwrite_restart mohr.restart").replace("run 1500", "run 0"),
-           wd, variables={"btype": 1, "crit": "0.05 0 0 0 mohr 10 2.5 35 0.8", "crit2": "0 0 0 0"})
+           wd, variables={"btype": 1, "crit": "0.05 0 0 0 mohr 10 2.5 35 0.8 mcf 0.25", "crit2": "0 0 0 0"})
 coeff = next((l for l in open(os.path.join(wd, "mohr.data")) if l.startswith("1 ")
               and "mohr" in l), "")
 lines = []
@@ -155,14 +168,16 @@ for head in ("units lj\natom_style hybrid sphere bond\nboundary m m m\nbond_styl
     t.must_run("plugin load ${plugin}\n" + head + "\nwrite_data again.data\n", wd)
     lines.append(next((l for l in open(os.path.join(wd, "again.data")) if l.startswith("1 ") and "mohr" in l), ""))
 t.check("mohr: the strength is written to data files and read back from them and from restart files",
-        "mohr 10 2.5 35 0.8" in coeff and lines == [coeff, coeff], f"{coeff.strip()!r}; read back {lines}")
+        "mohr 10 2.5 35 0.8 mcf 0.25" in coeff and lines == [coeff, coeff], f"{coeff.strip()!r}; read back {lines}")
 # bad strengths
 for mohr, msg in (("mohr -1 2 30 1", "the tensile strength -1 must be a stress > 0"),
                   ("mohr 10 0 30 1", "the cohesion 0 must be a stress > 0"),
                   ("mohr 10 2 90 1", "the friction angle 90 must be in degrees, >= 0 and < 90"),
                   ("mohr 10 2 -5 1", "the friction angle -5 must be in degrees"),
                   ("mohr 10 2 30 0", "the radius ratio 0 must be > 0"),
-                  ("mohr 10 2 30", "Illegal bond_coeff rrp/binder mohr")):
+                  ("mohr 10 2 30", "Illegal bond_coeff rrp/binder mohr"),
+                  ("mohr 10 2 30 1 mcf 1.5", "the moment factor mcf 1.5 must be in [0, 1]"),
+                  ("mohr 10 2 30 1 mcf", "Illegal bond_coeff rrp/binder mohr ... mcf")):
     rc, out = t.run_lammps(TWO.replace("${load}", ""), t.workdir("rupture-mohr"),
                            variables={"btype": 1, "crit": mohr, "crit2": "0 0 0 0"})
     err = next((l for l in out.splitlines() if "ERROR" in l), "")

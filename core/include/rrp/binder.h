@@ -38,6 +38,7 @@
  *                             double rb, rrp_binder_section *s);
  *   int rrp_binder_strength_set(double tensile, double cohesion, double phi_degrees,
  *                               rrp_binder_strength *s);
+ *   int rrp_binder_strength_moment_factor(double beta, rrp_binder_strength *s);
  *   enum rrp_binder_mode rrp_binder_strength_breaks(const rrp_binder_strength *st,
  *                                                   const rrp_binder_section *sec);
  *
@@ -331,6 +332,8 @@ enum rrp_binder_mode rrp_binder_breaks(const rrp_binder_rupture *law, const rrp_
  *   tau_max = V/A + |Mt| rb/J (the largest shear stress). */
 typedef struct rrp_binder_section {
   double sigma, sigma_max, tau_max;
+  /* their parts: V/A, the bending part Mb rb/I and the twisting part |Mt| rb/J */
+  double shear, bend, twist;
 } rrp_binder_section;
 
 /* The section's stresses of a binder of radius rb > 0 under its loads (fi, ti) with d as above.
@@ -345,12 +348,20 @@ int rrp_binder_section_of(const double d[3], const double fi[3], const double ti
  * < 0, raises the shear strength; a tension lowers it, to 0 at sigma = c/tan(phi)). */
 typedef struct rrp_binder_strength {
   double tensile, cohesion, tan_phi;
+  double moment_factor; /* beta of rrp_binder_strength_moment_factor (1 by default) */
 } rrp_binder_strength;
 
-/* s from sigma_c, c and phi (degrees). Returns RRP_OK, or RRP_EDOMAIN (s zeroed) for a strength
- * not finite and > 0 or an angle outside [0, 90). */
+/* s from sigma_c, c and phi (degrees), with the moment factor 1. Returns RRP_OK, or RRP_EDOMAIN
+ * (s zeroed) for a strength not finite and > 0 or an angle outside [0, 90). */
 int rrp_binder_strength_set(double tensile, double cohesion, double phi_degrees,
                             rrp_binder_strength *s);
+
+/* The moment contribution factor beta in [0, 1] of PFC's parallel bond (Itasca's pb_mcf;
+ * Potyondy 2012): the moments enter the strength check as beta times their stresses,
+ *   sigma_max = N/A + beta Mb rb/I,   tau_max = V/A + beta |Mt| rb/J;
+ * beta = 0: only the forces load the binder's strength. Returns RRP_OK, or RRP_EDOMAIN (s
+ * unchanged) for beta outside [0, 1]. */
+int rrp_binder_strength_moment_factor(double beta, rrp_binder_strength *s);
 
 /* The mode in which a binder of strengths st breaks under the stresses sec: RRP_BREAK_AXIAL
  * (tension), RRP_BREAK_SHEAR or RRP_BREAK_NONE. */
