@@ -1,8 +1,11 @@
 /* -*- c++ -*- ----------------------------------------------------------
    rrp-lammps: the command rrp/read_data, read_data for data files that write_data wrote with
    the rrp styles: it reads the Orientations section (into the orientation every style reads,
-   rrp_orientation.h) and the Binders section (into the binders' references, fix
-   BOND_HISTORY/RRP), so that a run continues from the data file as from a restart file.
+   rrp_orientation.h), the Binders section (into the binders' references, fix
+   BOND_HISTORY/RRP), the Contacts section (into the contact histories of pair_style rrp/hertz
+   friction, fix NEIGH_HISTORY/RRP) and the WallContacts sections (kept for the fix rrp/wall of
+   each, which takes them when defined), so that a run continues from the data file as from a
+   restart file.
 
      rrp/read_data file keyword value ...     (the arguments of read_data)
 
@@ -25,6 +28,7 @@ FixStyle(RRP/READ_DATA,FixRRPReadData);
 
 #include "command.h"
 #include "fix.h"
+#include "tokenizer.h"
 
 #include <string>
 #include <vector>
@@ -48,6 +52,23 @@ class FixRRPReadData : public Fix {
   // after read_data: check the counts, hand the released energy to the binders, warn about
   // what the file did not have
   void after_read(const std::string &file);
+
+  // the WallContacts sections (fix rrp/wall friction), one a wall, in the order of their header
+  // lines: the wall's ID, atoms, works; every line's atom and line number, the values of this
+  // rank's atoms. The reader stays (internal fix RRP_READ_DATA) until each wall of the file
+  // has been defined and taken its histories (FixRRPWall::take_data)
+  struct WallData {
+    std::string id;
+    bigint natoms = 0;
+    double works[4] = {0.0, 0.0, 0.0, 0.0};
+    std::vector<tagint> all, tags;
+    std::vector<bigint> lines;
+    std::vector<double> values;
+    bool read = false, taken = false;
+  };
+  std::vector<WallData> walls;
+  WallData *wall_data(const std::string &id);
+  bool walls_pending() const;
 
  private:
   bigint nbonds_before;       // bonds before read_data (read_data ... add)
@@ -75,6 +96,31 @@ class FixRRPReadData : public Fix {
   // per-atom values of fixes to their defaults (at its end)
   std::vector<tagint> orient_tag;
   std::vector<double> orient_q;
+
+  // the Contacts section (pair_style rrp/hertz friction, fix_rrp_contact_history.h): from the
+  // header line the count of contacts, values each and the works; every line's IDs and line
+  // number (for the checks over all ranks), the values of those naming this rank's atoms
+  bool contact_header, contact_read;
+  bigint ncontacts, contact_line;
+  int contact_dnum;
+  double contact_works[4];
+  tagint cpending_a, cpending_b;
+  bigint cpending_line;
+  std::vector<double> cpending;
+  std::vector<tagint> contact_all, contact_ab;
+  std::vector<bigint> contact_lines;
+  std::vector<double> contact_values;
+  void read_contact_header(char *line);
+  void read_contact_line(ValueTokenizer &values, tagint a, tagint b, const std::string &text);
+  void set_contacts(const std::string &file);
+  int wall_section;    // the wall whose section is being read
+  bigint wall_line;
+  tagint wpending_a;
+  bigint wpending_line;
+  std::vector<double> wpending;
+  void read_wall_header(char *line);
+  void read_wall_line(ValueTokenizer &values, tagint a, const std::string &text);
+  void check_walls(const std::string &file);
 
   tagint atom_id(tagint id, const char *keyword, bigint line, const std::string &text);
   void check_bond(std::vector<double> &v, bigint line);

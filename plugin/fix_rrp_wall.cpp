@@ -6,6 +6,7 @@
 #include "fix_rrp_wall.h"
 
 #include "rrp_respa.h"
+#include "fix_rrp_read_data.h"
 #include "rrp_restart.h"
 
 #include "atom.h"
@@ -34,7 +35,7 @@ FixRRPWall::FixRRPWall(LAMMPS *lmp, int narg, char **arg) :
     load_work{0.0, 0.0, 0.0, 0}, local{0.0, 0.0, 0.0}, total{0.0, 0.0, 0.0}, reduced(0),
     wall_work{0.0, 0.0, 0.0, 0}, last_step(-1),
     friction(false), law(), contact_point(RRP_CONTACT_POINT_MIDDLE), history(nullptr),
-    friction_work{0.0, 0.0, 0.0, 0.0}
+    friction_work{0.0, 0.0, 0.0, 0.0}, nwrite(0)
 {
   respa_level_support = 1;    // fix_modify respa N: the level of the force
   if (narg < 6) utils::missing_cmd_args(FLERR, "fix rrp/wall", error);
@@ -226,7 +227,11 @@ FixRRPWall::FixRRPWall(LAMMPS *lmp, int narg, char **arg) :
     atom->add_callback(Atom::GROW);
     atom->add_callback(Atom::RESTART);
     for (int i = 0; i < atom->nlocal; i++) FixRRPWall::set_arrays(i);
+    wd_header = 1;
+    wd_section = 1;
   }
+  take_data();
+  if (friction) count_histories();
 }
 
 int FixRRPWall::setmask()
@@ -251,6 +256,7 @@ FixRRPWall::~FixRRPWall()
 void FixRRPWall::init()
 {
   ilevel_respa = RRPRespa::force_level(lmp, respa_level);
+  if (friction) count_histories();
   if (coord_var) {
     coord_index = input->variable->find(coord_var);
     if (coord_index < 0)
@@ -614,6 +620,127 @@ void *FixRRPWall::extract(const char *name, int &dim)
     return (void *) friction_work;
   }
   return nullptr;
+}
+
+/* ----------------------------------------------------------------------
+   data files (with friction): the atoms whose history is not zero (a contact, or one that has
+   just ended), counted over the ranks where every rank takes part (construction, init, which
+   write_data calls, a run's end) for the header line that rank 0 alone writes
+------------------------------------------------------------------------- */
+
+bool FixRRPWall::writes(int i) const
+{
+  for (int m = 0; m < NHISTORY; m++)
+    if (history[i][m] != 0.0) return true;
+  return false;
+}
+
+void FixRRPWall::count_histories()
+{
+  bigint n = 0;
+  for (int i = 0; i < atom->nlocal; i++) n += writes(i) ? 1 : 0;
+  MPI_Allreduce(&n, &nwrite, 1, MPI_LMP_BIGINT, MPI_SUM, world);
+}
+
+void FixRRPWall::post_run()
+{
+  if (friction) count_histories();
+}
+
+void FixRRPWall::write_data_header(FILE *fp, int /*mth*/)
+{
+  fmt::print(fp,
+             "{} fix {}, {} atoms of {} values, works {:.17g} {:.17g} {:.17g} {:.17g}; read this "
+             "data file with the command rrp/read_data of the rrp-lammps plugin\n",
+             DATA_HEADER, id, nwrite, NHISTORY, friction_work[0], friction_work[1],
+             friction_work[2], friction_work[3]);
+}
+
+void FixRRPWall::write_data_section_size(int /*mth*/, int &nx, int &ny)
+{
+  bigint n = 0, all = 0;
+  for (int i = 0; i < atom->nlocal; i++) n += writes(i) ? 1 : 0;
+  MPI_Allreduce(&n, &all, 1, MPI_LMP_BIGINT, MPI_SUM, world);
+  if (all != nwrite)
+    error->all(FLERR, "write_data: fix rrp/wall {} counted {} atoms with a contact history for "
+                      "the header line and has {} now", id, nwrite, all);
+  nx = (int) n;
+  ny = 1 + NHISTORY;
+}
+
+void FixRRPWall::write_data_section_pack(int /*mth*/, double **buf)
+{
+  int row = 0;
+  for (int i = 0; i < atom->nlocal; i++) {
+    if (!writes(i)) continue;
+    buf[row][0] = ubuf(atom->tag[i]).d;
+    for (int m = 0; m < NHISTORY; m++) buf[row][1 + m] = history[i][m];
+    row++;
+  }
+}
+
+void FixRRPWall::write_data_section_keyword(int /*mth*/, FILE *fp)
+{
+  fmt::print(fp,
+             "\n{} # fix rrp/wall {} friction: ID and the atom's {} history values ({} of the "
+             "contact, then 1 while it touches), {} to a line\n\n",
+             DATA_SECTION, id, NHISTORY, RRP_FRICTION_HISTORY, DATA_PER_LINE);
+}
+
+void FixRRPWall::write_data_section(int /*mth*/, FILE *fp, int n, double **buf, int /*index*/)
+{
+  for (int r = 0; r < n; r++) {
+    const tagint a = ubuf(buf[r][0]).i;
+    for (int first = 0; first < NHISTORY; first += DATA_PER_LINE) {
+      std::string line = fmt::format("{}", a);
+      for (int k = first; k < std::min(NHISTORY, first + DATA_PER_LINE); k++)
+        line += fmt::format(" {}", buf[r][1 + k]);
+      fmt::print(fp, "{}\n", line);
+    }
+  }
+}
+
+/* the histories of a data file's section for this ID (rrp/read_data keeps them on the ranks
+   of their atoms at reading): taken once, by the first fix rrp/wall of the ID; dropped with a
+   WARNING by a wall without friction; an ERROR if atoms have gone to other ranks since */
+
+void FixRRPWall::take_data()
+{
+  auto *reader = dynamic_cast<FixRRPReadData *>(modify->get_fix_by_id("RRP_READ_DATA"));
+  auto *data = reader ? reader->wall_data(id) : nullptr;
+  if (!data || data->taken) return;
+  data->taken = true;
+  if (!friction) {
+    if (comm->me == 0)
+      error->warning(FLERR, "Fix rrp/wall {} without friction: the contact histories of {} atoms "
+                            "of the data file's section {} (rrp/read_data) are dropped", id,
+                     data->natoms, DATA_SECTION);
+    return;
+  }
+  const bool temporary_map = atom->map_style == Atom::MAP_NONE;    // an atomic system
+  if (temporary_map) {
+    atom->map_init();
+    atom->map_set();
+  }
+  bigint mine = 0, all = 0;
+  for (size_t r = 0; r < data->tags.size(); r++) {
+    const int i = atom->map(data->tags[r]);
+    if (i < 0 || i >= atom->nlocal) continue;
+    for (int m = 0; m < NHISTORY; m++) history[i][m] = data->values[NHISTORY * r + m];
+    mine++;
+  }
+  if (temporary_map) {
+    atom->map_delete();
+    atom->map_style = Atom::MAP_NONE;
+  }
+  MPI_Allreduce(&mine, &all, 1, MPI_LMP_BIGINT, MPI_SUM, world);
+  if (all != data->natoms)
+    error->all(FLERR, "Fix rrp/wall {}: {} of the {} atoms of the data file's section {} are "
+                      "still on the ranks that read them: define the fix before commands that "
+                      "move atoms between ranks", id, all, data->natoms, DATA_SECTION);
+  for (int k = 0; k < 4; k++) friction_work[k] = data->works[k];
+  data->tags.clear();
+  data->values.clear();
 }
 
 /* the contacts' histories (with friction only: a frictionless wall registers no callback) */

@@ -57,6 +57,20 @@ class FixRRPWall : public Fix {
   int size_restart(int) override;
   int maxsize_restart() override;
 
+  // data files (with friction): a header line "rrp-lammps wall contacts: fix ID, N atoms of 24
+  // values, works W1 W2 W3 W4; ..." and a section WallContacts, for each atom whose history is
+  // not zero "ID" and its values, at most DATA_PER_LINE to a line; rrp/read_data keeps them
+  // until a fix rrp/wall of the same ID takes them (at its creation)
+  void post_run() override;
+  void write_data_header(FILE *, int) override;
+  void write_data_section_size(int, int &, int &) override;
+  void write_data_section_pack(int, double **) override;
+  void write_data_section_keyword(int, FILE *) override;
+  void write_data_section(int, FILE *, int, double **, int) override;
+  static constexpr const char *DATA_HEADER = "rrp-lammps wall contacts:";
+  static constexpr const char *DATA_SECTION = "WallContacts";
+  static constexpr int DATA_PER_LINE = 7;
+
  protected:    // (and the KOKKOS twin's)
   int ilevel_respa = 0;    // run_style respa: the level of its force
   int dim, side;    // axis 0,1,2; +1 for a lo wall (atoms above it), -1 for a hi wall
@@ -100,6 +114,10 @@ class FixRRPWall : public Fix {
   int contact_point;
   double **history;
   double friction_work[4];
+  bigint nwrite;    // atoms with a history (over all ranks), counted at init and a run's end
+  bool writes(int i) const;
+  void count_histories();
+  void take_data();    // a data file's histories of this ID (rrp/read_data)
 
   void update_coord();
   void update_load();

@@ -6,6 +6,7 @@
 
 #include "pair_rrp_hertz.h"
 
+#include "fix_rrp_contact_history.h"
 #include "rrp_restart.h"
 
 #include "atom.h"
@@ -160,6 +161,11 @@ void PairRRPHertz::make_dummy()
 
 void PairRRPHertz::transfer_history(double *source, double *target, int, int)
 {
+  transfer(source, target);
+}
+
+void PairRRPHertz::transfer(const double *source, double *target)
+{
   for (int k = 0; k < RRP_FRICTION_HISTORY; k++) target[k] = source[k];    // (energies too)
   const int loads = RRP_FRICTION_LOADS;
   for (int k = 0; k < 3; k++) {
@@ -168,6 +174,44 @@ void PairRRPHertz::transfer_history(double *source, double *target, int, int)
     target[loads + 3 + k] = source[loads + 6 + k];
     target[loads + 6 + k] = source[loads + 3 + k];
   }
+}
+
+/* the fix of the contacts' histories: LAMMPS's fix NEIGH_HISTORY with the data-file section
+   Contacts (fix NEIGH_HISTORY/RRP, of the same style name in restart files) */
+
+void PairRRPHertz::attach_history(int trysuffix)
+{
+  if (fix_history) return;
+  auto *read = dynamic_cast<FixRRPContactHistory *>(modify->get_fix_by_id(HISTORY_ID));
+  if (read && !read->pair) {
+    // made by rrp/read_data: its histories and the file's works
+    if (modify->get_fix_by_id(DUMMY_ID)) modify->delete_fix(DUMMY_ID);
+    double works[4];
+    if (read->take_works(works))
+      for (int k = 0; k < 4; k++) friction_work[k] = works[k];
+    fix_history = read;
+  } else {
+    make_dummy();
+    fix_history = dynamic_cast<FixNeighHistory *>(modify->replace_fix(
+        DUMMY_ID, fmt::format("{} all NEIGH_HISTORY/RRP {}", HISTORY_ID, RRP_FRICTION_HISTORY),
+        trysuffix));
+  }
+  if (!fix_history) error->all(FLERR, "Pair style rrp/hertz: no contact history fix");
+  if (fix_history->get_dnum() != RRP_FRICTION_HISTORY)
+    error->all(FLERR, "Pair style rrp/hertz: fix {} has {} values per contact, not {}",
+               HISTORY_ID, fix_history->get_dnum(), RRP_FRICTION_HISTORY);
+  fix_history->pair = this;
+}
+
+void PairRRPHertz::drop_read_history()
+{
+  auto *read = dynamic_cast<FixRRPContactHistory *>(modify->get_fix_by_id(HISTORY_ID));
+  if (!read || read->pair) return;
+  if (comm->me == 0)
+    error->warning(FLERR, "Pair style rrp/hertz without friction: the {} lines of contact "
+                          "histories of the data file's section {} (rrp/read_data) are "
+                          "dropped", read->contacts_read(), FixRRPContactHistory::DATA_SECTION);
+  modify->delete_fix(HISTORY_ID);
 }
 
 /* pair_coeff I J Kpp */
@@ -206,15 +250,10 @@ void PairRRPHertz::init_style()
     // (as pair granular: a list by the particles' sizes, which marks the pairs in contact for
     // the history fix to keep across a rebuild)
     neighbor->add_request(this, NeighConst::REQ_SIZE | NeighConst::REQ_HISTORY);
-    if (!fix_history) {
-      make_dummy();
-      fix_history = dynamic_cast<FixNeighHistory *>(modify->replace_fix(
-          DUMMY_ID, fmt::format("{} all NEIGH_HISTORY {}", HISTORY_ID, RRP_FRICTION_HISTORY), 1));
-      if (!fix_history) error->all(FLERR, "Pair style rrp/hertz: no contact history fix");
-      fix_history->pair = this;
-    }
+    attach_history(1);
   } else {
     neighbor->add_request(this);
+    drop_read_history();
   }
 
   // cutoff: two of the largest radius, so every overlapping pair is in the list, counting the

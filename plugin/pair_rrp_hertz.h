@@ -40,6 +40,9 @@ class PairRRPHertz : public Pair {
   double single(int, int, int, int, double, double, double, double &) override;
   void *extract(const char *, int &) override;
 
+  // a contact's history for its other atom (transfer_history, which reads no type)
+  static void transfer(const double *source, double *target);
+
  protected:
   double **kpp;
   double maxrad;
@@ -54,6 +57,11 @@ class PairRRPHertz : public Pair {
   class FixNeighHistory *fix_history;
   double friction_work[4];    // (and the work of the stiffnesses' changes)
   void make_dummy();
+  // init_style: the fix of the histories (trysuffix for replace_fix): the one rrp/read_data
+  // made with a data file's Contacts, else one in place of the placeholder
+  void attach_history(int trysuffix);
+  // init_style without friction: drops, with a WARNING, histories rrp/read_data made
+  void drop_read_history();
   void compute_friction(int eflag);
 
   // pairs in contact gathered for rrp_hertz_pair_factors: atoms, stiffness, a = R_i + R_j,

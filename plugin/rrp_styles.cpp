@@ -10,6 +10,7 @@
 #include "compute_rrp_energy.h"
 #include "compute_rrp_momentum.h"
 #include "fix_rrp_binder_history.h"
+#include "fix_rrp_contact_history.h"
 #include "fix_rrp_damping.h"
 #include "fix_rrp_gravity.h"
 #include "fix_rrp_nh_sphere.h"
@@ -72,6 +73,8 @@ const entry STYLES[] = {
      nullptr, &create_v2<FixRRPOrientation>},
     {"fix", "BOND_HISTORY/RRP", "binder reference states (internal to bond_style rrp/binder)",
      nullptr, &create_v2<FixRRPBinderHistory>},
+    {"fix", "NEIGH_HISTORY/RRP", "contact histories (internal to pair_style rrp/hertz friction)",
+     nullptr, &create_v2<FixRRPContactHistory>},
     {"fix", "RRP/READ_DATA", "section reader (internal to the command rrp/read_data)", nullptr,
      &create_v2<FixRRPReadData>},
 };

@@ -261,10 +261,6 @@ template <class DeviceType> PairRRPHertzKokkos<DeviceType>::~PairRRPHertzKokkos(
   vatom = nullptr;
 }
 
-// the host style's ids of the contacts' history fix and of its placeholder (pair_rrp_hertz.cpp)
-static const char *const HISTORY_ID = "NEIGH_HISTORY_RRP_HERTZ";
-static const char *const DUMMY_ID = "NEIGH_HISTORY_RRP_HERTZ_DUMMY";
-
 template <class DeviceType> void PairRRPHertzKokkos<DeviceType>::init_style()
 {
   if (friction) {
@@ -273,13 +269,8 @@ template <class DeviceType> void PairRRPHertzKokkos<DeviceType>::init_style()
     // history (no transfer_history: here the torques change places and most values keep their
     // sign) and needs newton off. The fix reads the host's neighbor list: this style takes one
     // too, works on the host's arrays, and its restart files are the host style's
-    if (!fix_history) {
-      make_dummy();
-      fix_history = dynamic_cast<FixNeighHistory *>(modify->replace_fix(
-          DUMMY_ID, fmt::format("{} all NEIGH_HISTORY {}", HISTORY_ID, RRP_FRICTION_HISTORY), 0));
-      if (!fix_history) error->all(FLERR, "Pair style rrp/hertz/kk: no contact history fix");
-      fix_history->pair = this;
-    }
+    // (the data-file section Contacts too: fix NEIGH_HISTORY/RRP, pair_rrp_hertz.cpp)
+    attach_history(0);
     execution_space = Host;
     datamask_read = X_MASK | V_MASK | OMEGA_MASK | F_MASK | TORQUE_MASK | TYPE_MASK |
         RADIUS_MASK | TAG_MASK | ENERGY_MASK | VIRIAL_MASK;

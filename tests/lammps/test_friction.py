@@ -3,7 +3,9 @@ oblique impact of two spheres with spin against LAMMPS's pair granular with the 
 sub-models (contact lammps; the normal stiffness converted), step by step; the energy balance
 with compute rrp/energy's friction works, at two time steps, under fix rrp/nve (contact middle);
 a restart continues bitwise (the contact histories in their fix NEIGH_HISTORY); a packing on 1
-and 2 ranks; bad input."""
+and 2 ranks; bad input; a data file (write_data, section Contacts) read by rrp/read_data continues
+the packing bitwise on 1 and 2 ranks, a file without the section starts the histories at zero,
+the section read without friction is dropped (WARNING) or refused (ERROR), bad lines refused."""
 import math
 import os
 
@@ -203,4 +205,115 @@ rc, out = t.run_lammps(BAD.replace("${pair}", "pair_style rrp/hertz friction lin
     variables={"fix": "nve/sphere", "dt": 1e-4, "nsteps": 1, "every": 1})
 err = next((l for l in out.splitlines() if l.startswith("ERROR")), "")
 t.check("refused: friction without comm_modify vel yes", rc != 0 and "comm_modify vel yes" in err, err)
+
+# 5. data files: write_data in the middle of the packing (after write_restart noinit, which takes
+#    the histories from the neighbor list, so before write_data's own exchange of atoms), then
+#    rrp/read_data in a new input with the same style lines continues bitwise, the contact
+#    histories and the works coming through the section Contacts and its header line; on 1 rank
+#    and on 2, newton_pair on and off (the step number restarts at 0: not compared); on 1 rank
+#    the restart file written at the same point continues to the same bits
+DATA_RESUME = """
+plugin load ${plugin}
+units           lj
+atom_style      sphere
+boundary        p p p
+newton          ${newton}
+processors      ${grid}
+comm_modify     vel yes
+${pair}
+rrp/read_data   mid.data
+neighbor        0.2 bin
+neigh_modify    every 1 delay 0 check yes
+pair_coeff      * * 5000.0
+""" + PACK_TAIL + """run             300
+write_dump      all custom end.dump id xu yu zu vx vy vz omegax omegay omegaz modify sort id format float %.17g
+"""
+FRICTIONAL = ("pair_style      rrp/hertz friction mindlin 4000.0 0.4 rolling 40.0 0.08 "
+              "twisting marshall")
+
+
+def contacts_section(path):
+    """the header line of section Contacts and the section's lines"""
+    lines = open(path).read().splitlines()
+    head = next(l for l in lines if l.startswith("rrp-lammps contacts:"))
+    k = next(k for k, l in enumerate(lines) if l.startswith("Contacts"))
+    return head, lines[k + 2:k + 2 + 4 * int(head.split()[2])]
+
+
+def resume(data_text, np=1, grid="* * *", newton="on", pair=FRICTIONAL, must=True):
+    wd = t.workdir("friction-data")
+    open(os.path.join(wd, "mid.data"), "w").write(data_text)
+    script = DATA_RESUME.replace("${pair}", pair)
+    variables = {"newton": newton, "grid": grid}
+    if must:
+        return wd, t.must_run(script, wd, np=np, variables=variables)
+    return wd, t.run_lammps(script, wd, np=np, variables=variables)
+
+
+for grid, np, newton in (("* * *", 1, "on"), ("1 2 1", 2, "on"), ("1 2 1", 2, "off")):
+    wd = t.workdir("friction-data")
+    # (on 2 ranks write_data alone: the histories it writes are those fix NEIGH_HISTORY stored
+    # at the end of the run, not those write_restart stores again)
+    between = ("write_restart mid.restart noinit\n" if np == 1 else "") + "write_data      mid.data"
+    out = t.must_run(PACK.replace("${between}", between), wd, np=np,
+                     variables={"newton": newton, "grid": grid, "first": 300, "second": 300})
+    ref_d, rows_d = end_rows(wd), thermo(out)
+    data = open(os.path.join(wd, "mid.data")).read()
+    head, body = contacts_section(os.path.join(wd, "mid.data"))
+    res, out2 = resume(data, np, grid, newton)
+    got, last = end_rows(res), thermo(out2)[-1]
+    t.check(f"packing on {np} rank(s), newton_pair {newton}: write_data in the middle "
+            f"({head.split()[2]} lines in section Contacts), rrp/read_data and the same style "
+            f"lines continue bitwise: positions, velocities, spins and the works of compute "
+            f"rrp/energy 15-18 (from the header line)",
+            int(head.split()[2]) > 100 and len(body) == 4 * int(head.split()[2]) and
+            got == ref_d and last[1:] == rows_d[-1][1:],
+            f"max relative difference {max_rel(got, ref_d):.2g}; last thermo {last} vs "
+            f"{rows_d[-1]}")
+    if np == 1:
+        res2 = t.workdir("friction-data")
+        shutil.copy(os.path.join(wd, "mid.restart"), res2)
+        out3 = t.must_run(RESUME, res2)
+        t.check("packing: the restart file written next to the data file continues to the same "
+                "bits", end_rows(res2) == ref_d and thermo(out3)[-1] == rows_d[-1],
+                f"max relative difference {max_rel(end_rows(res2), ref_d):.2g}")
+        data1, ref1, rows1 = data, ref_d, rows_d
+
+# without the section (a data file written without friction): the contacts start afresh, with
+# zero histories and works, and the run departs from the one not interrupted
+k0 = data1.index("\nContacts")
+k1 = data1.index("\n\n", data1.index("\n\n", k0 + 1) + 2)
+bare = "\n".join(l for l in (data1[:k0] + data1[k1:]).splitlines()
+                 if not l.startswith("rrp-lammps contacts:")) + "\n"
+res, out4 = resume(bare)
+first, last = thermo(out4)[0], thermo(out4)[-1]
+t.check("a data file without section Contacts, read by pair rrp/hertz with friction: the "
+        "histories and works start at zero (the run departs from the one not interrupted)",
+        first[2:6] == [0.0, 0.0, 0.0, 0.0] and max_rel(end_rows(res), ref1) > 1e-6,
+        f"works at the start {first[2:6]}; departs by {max_rel(end_rows(res), ref1):.2g}")
+
+# the section read by pair rrp/hertz without friction: dropped with a WARNING; by another pair
+# style: an ERROR naming the histories' fix and the pair style
+res, out5 = resume(data1, pair="pair_style      rrp/hertz")
+warn = next((l for l in out5.splitlines() if l.startswith("WARNING: Pair style rrp/hertz")), "")
+t.check("section Contacts read by pair rrp/hertz without friction: a WARNING, the run goes on",
+        "without friction" in warn and "Contacts" in warn and "dropped" in warn, warn)
+_, (rc, out6) = resume(data1, pair="pair_style      zero 1.5", must=False)
+err = next((l for l in out6.splitlines() if l.startswith("ERROR")), "")
+t.check("section Contacts read with pair_style zero: an ERROR naming fix NEIGH_HISTORY_RRP_HERTZ "
+        "and the pair style", rc != 0 and "NEIGH_HISTORY_RRP_HERTZ" in err and "zero" in err, err)
+
+# bad sections: an ERROR naming the line
+lines = data1.split("\n")
+at = lines.index(next(l for l in lines if l.startswith("Contacts"))) + 2
+for what, edit, msg in (
+        ("a value short", lambda w: w[:-1], "of line 1 has 22 of its 23 values"),
+        ("an unknown atom ID", lambda w: ["999"] + w[1:], "line 1 of section Contacts: 999 is not"),
+        ("a value not a number", lambda w: w[:3] + ["x"] + w[4:],
+         "incorrect line 1 in section Contacts")):
+    bad = list(lines)
+    bad[at] = " ".join(edit(bad[at].split()))
+    _, (rc, out7) = resume("\n".join(bad), must=False)
+    err = next((l for l in out7.splitlines() if l.startswith("ERROR")), "")
+    t.check(f"section Contacts with {what}: an ERROR naming the line", rc != 0 and msg in err, err)
 t.finish()

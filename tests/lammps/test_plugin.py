@@ -6,7 +6,8 @@ out = t.must_run("plugin load ${plugin}\nplugin list\n", wd)
 STYLES = [("fix", "rrp/nve"), ("fix", "rrp/nve/asphere"), ("fix", "rrp/gravity"), ("fix", "rrp/wall"), ("fix", "rrp/turn"), ("bond", "rrp/binder"),
           ("pair", "rrp/hertz"), ("compute", "rrp/atom"), ("compute", "rrp/momentum"),
           ("compute", "rrp/energy"), ("command", "rrp/read_data"), ("fix", "RRP/ORIENTATION"),
-          ("fix", "BOND_HISTORY/RRP"), ("fix", "RRP/READ_DATA"), ("fix", "rrp/damping"),
+          ("fix", "BOND_HISTORY/RRP"), ("fix", "RRP/READ_DATA"), ("fix", "NEIGH_HISTORY/RRP"),
+          ("fix", "rrp/damping"),
           ("fix", "rrp/nvt/sphere"), ("fix", "rrp/npt/sphere"), ("fix", "rrp/nph/sphere"),
           # suffix spellings, which lmp -sf rrp selects
           ("fix", "nvt/sphere/rrp"), ("fix", "npt/sphere/rrp"), ("fix", "nph/sphere/rrp"), ("fix", "nve/sphere/rrp"),

@@ -114,11 +114,11 @@ with open(os.path.join(wd, "binder.restart"), "rb") as fh:
     raw = fh.read()
 AGAIN = "write the restart again"
 for what, old, new, says in (
-        # (its own record, 22 values for one bond type; its relaxation series follow in two more)
-        ("bond_style rrp/binder's record", struct.pack("<ddd", MAGIC, 7.0, 22.0),
-         struct.pack("<ddd", MAGIC, 6.0, 22.0),
-         "Bond style rrp/binder: the restart file's record of this style has version 6; this plugin "
-         "reads version 7"),
+        # (its own record, 23 values for one bond type; its relaxation series follow in two more)
+        ("bond_style rrp/binder's record", struct.pack("<ddd", MAGIC, 8.0, 23.0),
+         struct.pack("<ddd", MAGIC, 7.0, 23.0),
+         "Bond style rrp/binder: the restart file's record of this style has version 7; this plugin "
+         "reads version 8"),
         # (its friction's 14 values, then K for the one pair of types)
         ("pair_style rrp/hertz's record", struct.pack("<ddd", MAGIC, 2.0, 16.0),
          struct.pack("<ddd", MAGIC, 7.0, 16.0),

@@ -5,7 +5,10 @@ balance with the wall's works (compute rrp/energy 15-18, the wall's work on the 
 rrp/nve at two time steps, a moving wall, contact middle: second order; a restart in contact
 continues bitwise (the contact histories in the atoms' per-atom records, the works in the fix's);
 spheres sliding across the boundary of 2 MPI ranks give the 1-rank run to 1e-12; the KOKKOS twin
-bitwise the host style (where a KOKKOS LAMMPS is built); bad input: one ERROR each."""
+bitwise the host style (where a KOKKOS LAMMPS is built); bad input: one ERROR each; a data file
+(write_data, section WallContacts) read by rrp/read_data continues the sliding spheres bitwise on
+1 and 2 ranks, without the section the histories start at zero, a frictionless wall drops them
+with a WARNING, a bad line is an ERROR naming it."""
 import os
 import shutil
 import subprocess
@@ -290,4 +293,68 @@ err = next((l for l in out.splitlines() if l.startswith("ERROR")), "")
 t.check("a wall with friction's restart record read by a frictionless wall: an ERROR naming both "
         "kinds and the record's version", rc != 0 and "with friction (record version 5)" in err
         and "without friction" in err, err or out[-300:])
+
+# 6. data files: write_data in the middle of the sliding spheres' run (every sphere touching the
+#    wall), then rrp/read_data in a new input with the same style lines continues bitwise on 1 and
+#    2 ranks: the histories in section WallContacts, the works in its header line (the step number
+#    restarts at 0: not compared); without the section the run departs; a wall without friction
+#    drops the histories with a WARNING; a bad line is an ERROR naming it
+DATA_FIRST = RANKS.replace("run             2000", "run             1000\n"
+                           "write_data      mid.data\nrun             1000")
+DATA_RESUME = RANKS[:RANKS.index("region")] + """pair_style      zero 1.2
+rrp/read_data   mid.data
+""" + RANKS[RANKS.index("pair_coeff"):].replace("run             2000", "run             1000")
+for line in ("variable        ox", "variable        oy", "variable        oz", "variable        vy",
+             "variable        vz", "set             group all omega", "velocity        all set"):
+    DATA_RESUME = "\n".join(l for l in DATA_RESUME.split("\n") if not l.startswith(line))
+
+
+def wall_resume(text, np=1, script=DATA_RESUME, must=True):
+    wd = t.workdir("wall-friction-data")
+    open(os.path.join(wd, "mid.data"), "w").write(text)
+    if must:
+        return wd, t.must_run(script, wd, np=np, variables={"py": np})
+    return wd, t.run_lammps(script, wd, np=np, variables={"py": np})
+
+
+for np in (1, 2):
+    wd = t.workdir("wall-friction-data")
+    out = t.must_run(DATA_FIRST, wd, np=np, variables={"py": np})
+    ref_s, ref_w = end_state(wd), thermo(out, 6)[-1]
+    data = open(os.path.join(wd, "mid.data")).read()
+    head = next(l for l in data.splitlines() if l.startswith("rrp-lammps wall contacts:"))
+    res, out2 = wall_resume(data, np)
+    got_s, got_w = end_state(res), thermo(out2, 6)[-1]
+    t.check(f"{np} rank(s): write_data with every sphere on the wall ({head.split()[5]} atoms in "
+            f"section WallContacts), rrp/read_data and the same style lines continue bitwise: "
+            f"the state and the works", head.split()[5] == "6" and got_s == ref_s
+            and got_w[1:] == ref_w[1:], f"last thermo {got_w} vs {ref_w}")
+    if np == 1:
+        data1, ref1 = data, ref_s
+
+k0 = data1.index("\nWallContacts")
+k1 = data1.find("\n\n", data1.index("\n\n", k0 + 1) + 2) % (len(data1) + 1)    # (or the end)
+bare = "\n".join(l for l in (data1[:k0] + data1[k1:]).splitlines()
+                 if not l.startswith("rrp-lammps wall contacts:")) + "\n"
+res, out3 = wall_resume(bare)
+diff = max(abs(p - q) for a, b in zip(end_state(res), ref1) for p, q in zip(a[1:], b[1:]))
+t.check("a data file without section WallContacts: the histories and works start at zero (the "
+        "run departs from the one not interrupted)",
+        thermo(out3, 6)[0][1:5] == [0.0, 0.0, 0.0, 0.0] and diff > 1e-8, f"departs by {diff:.2g}")
+frictionless = DATA_RESUME.replace(" friction linear 4000.0 0.3 rolling 200.0 0.05 &\n"
+                                   "                twisting sds 2.0 0.02", "")
+_, out4 = wall_resume(data1, script=frictionless.replace(
+    "thermo_style    custom step f_w[7] f_w[8] f_w[9] f_w[10] c_e[15]",
+    "thermo_style    custom step"))
+warn = next((l for l in out4.splitlines() if l.startswith("WARNING: Fix rrp/wall w")), "")
+t.check("section WallContacts read by a wall without friction: a WARNING, the run goes on",
+        "without friction" in warn and "dropped" in warn, warn)
+lines = data1.split("\n")
+at = lines.index(next(l for l in lines if l.startswith("WallContacts"))) + 2
+bad = list(lines)
+bad[at] = " ".join(bad[at].split()[:-1])
+_, (rc, out5) = wall_resume("\n".join(bad), must=False)
+err = next((l for l in out5.splitlines() if l.startswith("ERROR")), "")
+t.check("section WallContacts with a value short: an ERROR naming the line",
+        rc != 0 and "of line 1 has 23 of its 24 values" in err, err)
 t.finish()
