@@ -107,6 +107,7 @@ def main():
     ap.add_argument("--quick", action="store_true", help="1500 spheres, two confining stresses")
     ap.add_argument("--n", type=int, default=3000, help="spheres packed")
     ap.add_argument("--data", help="a data file of in.pack to use instead of packing")
+    ap.add_argument("--emax", type=float, default=0.1, help="final axial strain of the triaxial tests")
     ap.add_argument("--keep", action="store_true",
                     help="keep the runs' folders (their paths in peaks.csv and envelope.csv)")
     ap.add_argument("--out", default=os.path.join(rrplmp.TOP, "studies", "composite-strength"))
@@ -116,7 +117,7 @@ def main():
         sys.exit(f"error: plugin {rrplmp.PLUGIN} not found: build first (scripts/build.sh) or set RRP_PLUGIN")
     n = 1500 if args.quick else args.n
     fractions = (0.2,) if args.quick else FRACTIONS
-    emax = 0.06
+    emax = 0.06 if args.quick else args.emax
     try:
         data = args.data
         if not data:
@@ -137,13 +138,16 @@ def main():
              "sigma3: the lateral walls' stress at the peak (measured; the servo's target in brackets). "
              "Crack initiation: sigma1 when 1% of the binders have broken, over the peak. Balance: the "
              "largest change of kinetic + potential + released + damped + friction - the walls' work, over "
-             "the walls' work.", "",
+             f"the walls' work. A peak marked >= is the run's last rows (strain {emax:g}): the specimen still "
+             "hardens there, and its strength is at least that.", "",
              "| variant | s3 (target) | sigma1 peak | strain at peak | crack initiation | broken at the end | balance |",
              "| --- | --- | --- | --- | --- | --- | --- |"]
     peaks = ["variant,s3_target,sigma3,sigma1,strain_peak,crack_init,strain_init,balance,broken,dir"]
     for name, res in results.items():
         for target, r in zip(res["targets"], res["runs"]):
-            table.append(f"| {name} | {r['sigma3']:.4g} ({target:.4g}) | {r['sigma1']:.4g} | {r['strain_peak']:.4f} "
+            last = r["strain_peak"] >= r["rows"][-1][2] - 0.002
+            table.append(f"| {name} | {r['sigma3']:.4g} ({target:.4g}) | {'>= ' if last else ''}{r['sigma1']:.4g} "
+                         f"| {r['strain_peak']:.4f} "
                          f"| {r['crack_init']:.3f} | {r['broken']:.0f} | {r['balance']:.2g} |")
             peaks.append(f"{name},{target!r},{r['sigma3']!r},{r['sigma1']!r},{r['strain_peak']!r},"
                          f"{r['crack_init']!r},{r['strain_init']!r},{r['balance']!r},{r['broken']:.0f},"
