@@ -4,14 +4,15 @@
 
 #include "fix_rrp_contact_history.h"
 
-#include "pair_rrp_hertz.h"
-
 #include "atom.h"
 #include "comm.h"
 #include "error.h"
 #include "force.h"
 #include "my_page.h"
 #include "neighbor.h"
+#include "pair.h"
+
+#include "rrp/friction.h"
 
 #include <algorithm>
 #include <cstring>
@@ -212,7 +213,7 @@ void FixRRPContactHistory::set_contacts(const std::vector<tagint> &ab,
       double *to = &valuepartner[i][dnum * m];
       if (entries[i][m].second) {
         partner[i][m] = ab[2 * r];
-        PairRRPHertz::transfer(v, to);
+        rrp_friction_history_swap(v, to);    // (the pair's transfer_history)
       } else {
         partner[i][m] = ab[2 * r + 1];
         memcpy(to, v, dnumbytes);

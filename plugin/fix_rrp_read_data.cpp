@@ -7,7 +7,6 @@
 
 #include "fix_rrp_binder_history.h"
 #include "fix_rrp_contact_history.h"
-#include "fix_rrp_wall.h"
 #include "rrp_orientation.h"
 
 #include "atom.h"
@@ -61,7 +60,7 @@ void ReadDataRRP::command(int narg, char **arg)
 
   std::vector<std::string> words(arg, arg + narg);
   for (const char *section : {RRPOrientation::DATA_SECTION, FixRRPBinderHistory::DATA_SECTION,
-                              FixRRPContactHistory::DATA_SECTION, FixRRPWall::DATA_SECTION,
+                              FixRRPContactHistory::DATA_SECTION, FixRRPReadData::WALL_SECTION,
                               LEGACY_SECTION}) {
     words.emplace_back("fix");
     words.emplace_back(READER_ID);
@@ -71,8 +70,8 @@ void ReadDataRRP::command(int narg, char **arg)
       words.emplace_back(FixRRPBinderHistory::DATA_HEADER);
     else if (strcmp(section, FixRRPContactHistory::DATA_SECTION) == 0)
       words.emplace_back(FixRRPContactHistory::DATA_HEADER);
-    else if (strcmp(section, FixRRPWall::DATA_SECTION) == 0)
-      words.emplace_back(FixRRPWall::DATA_HEADER);
+    else if (strcmp(section, FixRRPReadData::WALL_SECTION) == 0)
+      words.emplace_back(FixRRPReadData::WALL_HEADER);
     else
       words.emplace_back("NULL");
     words.emplace_back(section);
@@ -114,7 +113,7 @@ void FixRRPReadData::read_data_header(char *line)
     read_contact_header(line);
     return;
   }
-  if (strstr(line, FixRRPWall::DATA_HEADER)) {
+  if (strstr(line, FixRRPReadData::WALL_HEADER)) {
     read_wall_header(line);
     return;
   }
@@ -173,13 +172,13 @@ bigint FixRRPReadData::read_data_skip_lines(char *keyword)
         FixRRPContactHistory::VALUES_PER_LINE;
     return ncontacts * per_contact;
   }
-  if (strcmp(keyword, FixRRPWall::DATA_SECTION) == 0) {
+  if (strcmp(keyword, FixRRPReadData::WALL_SECTION) == 0) {
     if (++wall_section >= (int) walls.size())
       error->all(FLERR, "rrp/read_data: section {} number {} without its header line ({} ...)",
-                 keyword, wall_section + 1, FixRRPWall::DATA_HEADER);
+                 keyword, wall_section + 1, FixRRPReadData::WALL_HEADER);
     wall_line = 0;
-    const int per_atom = (RRP_FRICTION_HISTORY + 1 + FixRRPWall::DATA_PER_LINE - 1) /
-        FixRRPWall::DATA_PER_LINE;
+    const int per_atom = (RRP_FRICTION_HISTORY + 1 + FixRRPReadData::WALL_PER_LINE - 1) /
+        FixRRPReadData::WALL_PER_LINE;
     return walls[wall_section].natoms * per_atom;
   }
   return -1;    // Orientations: one line per atom
@@ -197,7 +196,7 @@ void FixRRPReadData::read_data_section(char *keyword, int n, char *buf, tagint i
 {
   const bool orient = strcmp(keyword, RRPOrientation::DATA_SECTION) == 0;
   const bool contact = strcmp(keyword, FixRRPContactHistory::DATA_SECTION) == 0;
-  const bool wall = strcmp(keyword, FixRRPWall::DATA_SECTION) == 0;
+  const bool wall = strcmp(keyword, FixRRPReadData::WALL_SECTION) == 0;
   if (orient) orient_read = true;
   else if (contact) contact_read = true;
   else if (wall) walls[wall_section].read = true;
@@ -496,8 +495,8 @@ void FixRRPReadData::set_contacts(const std::string &file)
 
 void FixRRPReadData::read_wall_header(char *line)
 {
-  auto words = utils::split_words(strstr(line, FixRRPWall::DATA_HEADER) +
-                                  strlen(FixRRPWall::DATA_HEADER));
+  auto words = utils::split_words(strstr(line, FixRRPReadData::WALL_HEADER) +
+                                  strlen(FixRRPReadData::WALL_HEADER));
   for (auto &w : words)
     if (!w.empty() && (w.back() == ';' || w.back() == ',')) w.pop_back();
   WallData wall;
@@ -529,7 +528,7 @@ void FixRRPReadData::read_wall_header(char *line)
 
 void FixRRPReadData::read_wall_line(ValueTokenizer &values, tagint a, const std::string &text)
 {
-  const char *keyword = FixRRPWall::DATA_SECTION;
+  const char *keyword = FixRRPReadData::WALL_SECTION;
   WallData &w = walls[wall_section];
   const int nvalues = RRP_FRICTION_HISTORY + 1;
   const int nv = (int) values.count() - 1;
@@ -540,10 +539,10 @@ void FixRRPReadData::read_wall_line(ValueTokenizer &values, tagint a, const std:
     error->all(FLERR, "rrp/read_data: line {} of section {} (wall {}): atom {} of line {} has {} "
                       "of its {} values: {}", wall_line, keyword, w.id, wpending_a, wpending_line,
                wpending.size(), nvalues, text);
-  if (nv <= 0 || nv > FixRRPWall::DATA_PER_LINE || (int) wpending.size() + nv > nvalues)
+  if (nv <= 0 || nv > FixRRPReadData::WALL_PER_LINE || (int) wpending.size() + nv > nvalues)
     error->all(FLERR, "rrp/read_data: line {} of section {} (wall {}): {} values, where an atom "
                       "has {}, at most {} to a line: {}", wall_line, keyword, w.id, nv, nvalues,
-               FixRRPWall::DATA_PER_LINE, text);
+               FixRRPReadData::WALL_PER_LINE, text);
   for (int k = 0; k < nv; k++) {
     const double v = values.next_double();
     if (!std::isfinite(v))
@@ -566,7 +565,7 @@ void FixRRPReadData::read_wall_line(ValueTokenizer &values, tagint a, const std:
 
 void FixRRPReadData::check_walls(const std::string &file)
 {
-  const char *keyword = FixRRPWall::DATA_SECTION;
+  const char *keyword = FixRRPReadData::WALL_SECTION;
   if (!wpending.empty())
     error->all(FLERR, "rrp/read_data: section {} (wall {}): atom {} of line {} has {} of its {} "
                       "values", keyword, walls[wall_section].id, wpending_a, wpending_line,

@@ -53,6 +53,12 @@ class FixRRPReadData : public Fix {
   // what the file did not have
   void after_read(const std::string &file);
 
+  // fix rrp/wall's data-file section (it writes, this reads): its header line's mark, its
+  // keyword, the values to a line
+  static constexpr const char *WALL_HEADER = "rrp-lammps wall contacts:";
+  static constexpr const char *WALL_SECTION = "WallContacts";
+  static constexpr int WALL_PER_LINE = 7;
+
   // the WallContacts sections (fix rrp/wall friction), one a wall, in the order of their header
   // lines: the wall's ID, atoms, works; every line's atom and line number, the values of this
   // rank's atoms. The reader stays (internal fix RRP_READ_DATA) until each wall of the file

@@ -652,7 +652,7 @@ void FixRRPWall::write_data_header(FILE *fp, int /*mth*/)
   fmt::print(fp,
              "{} fix {}, {} atoms of {} values, works {:.17g} {:.17g} {:.17g} {:.17g}; read this "
              "data file with the command rrp/read_data of the rrp-lammps plugin\n",
-             DATA_HEADER, id, nwrite, NHISTORY, friction_work[0], friction_work[1],
+             FixRRPReadData::WALL_HEADER, id, nwrite, NHISTORY, friction_work[0], friction_work[1],
              friction_work[2], friction_work[3]);
 }
 
@@ -684,16 +684,16 @@ void FixRRPWall::write_data_section_keyword(int /*mth*/, FILE *fp)
   fmt::print(fp,
              "\n{} # fix rrp/wall {} friction: ID and the atom's {} history values ({} of the "
              "contact, then 1 while it touches), {} to a line\n\n",
-             DATA_SECTION, id, NHISTORY, RRP_FRICTION_HISTORY, DATA_PER_LINE);
+             FixRRPReadData::WALL_SECTION, id, NHISTORY, RRP_FRICTION_HISTORY, FixRRPReadData::WALL_PER_LINE);
 }
 
 void FixRRPWall::write_data_section(int /*mth*/, FILE *fp, int n, double **buf, int /*index*/)
 {
   for (int r = 0; r < n; r++) {
     const tagint a = ubuf(buf[r][0]).i;
-    for (int first = 0; first < NHISTORY; first += DATA_PER_LINE) {
+    for (int first = 0; first < NHISTORY; first += FixRRPReadData::WALL_PER_LINE) {
       std::string line = fmt::format("{}", a);
-      for (int k = first; k < std::min(NHISTORY, first + DATA_PER_LINE); k++)
+      for (int k = first; k < std::min(NHISTORY, first + FixRRPReadData::WALL_PER_LINE); k++)
         line += fmt::format(" {}", buf[r][1 + k]);
       fmt::print(fp, "{}\n", line);
     }
@@ -714,7 +714,7 @@ void FixRRPWall::take_data()
     if (comm->me == 0)
       error->warning(FLERR, "Fix rrp/wall {} without friction: the contact histories of {} atoms "
                             "of the data file's section {} (rrp/read_data) are dropped", id,
-                     data->natoms, DATA_SECTION);
+                     data->natoms, FixRRPReadData::WALL_SECTION);
     return;
   }
   const bool temporary_map = atom->map_style == Atom::MAP_NONE;    // an atomic system
@@ -737,7 +737,7 @@ void FixRRPWall::take_data()
   if (all != data->natoms)
     error->all(FLERR, "Fix rrp/wall {}: {} of the {} atoms of the data file's section {} are "
                       "still on the ranks that read them: define the fix before commands that "
-                      "move atoms between ranks", id, all, data->natoms, DATA_SECTION);
+                      "move atoms between ranks", id, all, data->natoms, FixRRPReadData::WALL_SECTION);
   for (int k = 0; k < 4; k++) friction_work[k] = data->works[k];
   data->tags.clear();
   data->values.clear();

@@ -59,7 +59,7 @@ class FixRRPWall : public Fix {
 
   // data files (with friction): a header line "rrp-lammps wall contacts: fix ID, N atoms of 24
   // values, works W1 W2 W3 W4; ..." and a section WallContacts, for each atom whose history is
-  // not zero "ID" and its values, at most DATA_PER_LINE to a line; rrp/read_data keeps them
+  // not zero "ID" and its values, at most FixRRPReadData::WALL_PER_LINE to a line; rrp/read_data keeps them
   // until a fix rrp/wall of the same ID takes them (at its creation)
   void post_run() override;
   void write_data_header(FILE *, int) override;
@@ -67,9 +67,6 @@ class FixRRPWall : public Fix {
   void write_data_section_pack(int, double **) override;
   void write_data_section_keyword(int, FILE *) override;
   void write_data_section(int, FILE *, int, double **, int) override;
-  static constexpr const char *DATA_HEADER = "rrp-lammps wall contacts:";
-  static constexpr const char *DATA_SECTION = "WallContacts";
-  static constexpr int DATA_PER_LINE = 7;
 
  protected:    // (and the KOKKOS twin's)
   int ilevel_respa = 0;    // run_style respa: the level of its force

@@ -166,14 +166,7 @@ void PairRRPHertz::transfer_history(double *source, double *target, int, int)
 
 void PairRRPHertz::transfer(const double *source, double *target)
 {
-  for (int k = 0; k < RRP_FRICTION_HISTORY; k++) target[k] = source[k];    // (energies too)
-  const int loads = RRP_FRICTION_LOADS;
-  for (int k = 0; k < 3; k++) {
-    target[k] = -source[k];
-    target[loads + k] = -source[loads + k];
-    target[loads + 3 + k] = source[loads + 6 + k];
-    target[loads + 6 + k] = source[loads + 3 + k];
-  }
+  rrp_friction_history_swap(source, target);
 }
 
 /* the fix of the contacts' histories: LAMMPS's fix NEIGH_HISTORY with the data-file section

@@ -322,3 +322,15 @@ void rrp_friction_release(const rrp_contact_kin *c, double dt, int update, doubl
   out->exchange = work;
   for (int q = 0; q < RRP_FRICTION_HISTORY; q++) history[q] = 0.0;
 }
+
+void rrp_friction_history_swap(const double *source, double *target)
+{
+  for (int k = 0; k < RRP_FRICTION_HISTORY; k++) target[k] = source[k];
+  const int loads = RRP_FRICTION_LOADS;
+  for (int k = 0; k < 3; k++) {
+    target[k] = -source[k];
+    target[loads + k] = -source[loads + k];
+    target[loads + 3 + k] = source[loads + 6 + k];
+    target[loads + 6 + k] = source[loads + 3 + k];
+  }
+}

@@ -394,10 +394,31 @@ static void test_wall_energy(void **state)
   }
 }
 
+/* the history seen from the other particle: the tangential and the force change sign, the
+ * torques on i and j swap, the rest is shared; twice, the history itself */
+static void test_history_swap(void **state)
+{
+  (void) state;
+  double h[RRP_FRICTION_HISTORY], once[RRP_FRICTION_HISTORY], twice[RRP_FRICTION_HISTORY];
+  for (int k = 0; k < RRP_FRICTION_HISTORY; k++) h[k] = 0.37 * (k + 1) - 2.0;
+  rrp_friction_history_swap(h, once);
+  rrp_friction_history_swap(once, twice);
+  const int L = RRP_FRICTION_LOADS;
+  for (int k = 0; k < 3; k++) {
+    assert_true(once[k] == -h[k] && once[L + k] == -h[L + k]);
+    assert_true(once[L + 3 + k] == h[L + 6 + k] && once[L + 6 + k] == h[L + 3 + k]);
+    assert_true(once[3 + k] == h[3 + k]); /* rolling: the pair's */
+  }
+  for (int k = RRP_FRICTION_WORK; k < L; k++) assert_true(once[k] == h[k]);
+  for (int k = L + 9; k < RRP_FRICTION_HISTORY; k++) assert_true(once[k] == h[k]);
+  for (int k = 0; k < RRP_FRICTION_HISTORY; k++) assert_true(twice[k] == h[k]);
+}
+
 int main(void)
 {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_kinematics),
+      cmocka_unit_test(test_history_swap),
       cmocka_unit_test(test_stick_slip),
       cmocka_unit_test(test_frame),
       cmocka_unit_test(test_models),

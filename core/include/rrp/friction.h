@@ -152,6 +152,12 @@ int rrp_friction_set(enum rrp_tangential_model model, double kt, double mu, doub
 #define RRP_FRICTION_EXCHANGE 10 /* index of the exchanged work */
 #define RRP_FRICTION_LOADS 11    /* index of the last step's loads, then its springs' energies */
 
+/* A contact's history as the other particle of the pair sees it (a half neighbor list keeps it
+ * with i; LAMMPS's neighbor history hands it to j): the tangential and the last step's force
+ * change sign, the last torques on i and j swap, the rest (rolling, twist, works, exchange,
+ * energies) is the pair's own. Swapping twice gives the history back. source != target. */
+void rrp_friction_history_swap(const double *source, double *target);
+
 /* the loads of one contact's friction and what its springs hold */
 typedef struct rrp_friction_out {
   double f[3];          /* tangential force on i (on j: -f) */
