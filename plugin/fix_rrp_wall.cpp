@@ -378,14 +378,7 @@ void FixRRPWall::post_force(int vflag)
     const double s = side * (x[i][dim] - coord);    // distance of the centre from the wall
     local[0] += rrp_hertz_wall(kpw, radius[i], s, &force);
     f[i][dim] += side * force;
-    if (driven) {
-      if (force != 0.0)
-        touching.push_back({tag[i], force,
-                            driven == DRIVEN_SERVO ? rrp_hertz_wall_stiffness(kpw, radius[i], s)
-                                                   : 0.0});
-    } else {
-      local[1] += force;
-    }
+    tally_normal(tag[i], radius[i], s, force);
     if (evflag) v_tally(dim, i, force * s);    // (x_i - x_wall) f_i along the normal
   }
   if (driven) ordered_sum();
@@ -462,14 +455,7 @@ void FixRRPWall::post_force_friction()
       step_work[k] += out.dissipated[k];
     }
     step_work[3] += out.exchange;
-    if (driven) {
-      if (force != 0.0)
-        touching.push_back({tag[i], force,
-                            driven == DRIVEN_SERVO ? rrp_hertz_wall_stiffness(kpw, radius[i], s)
-                                                   : 0.0});
-    } else {
-      local[1] += force;
-    }
+    tally_normal(tag[i], radius[i], s, force);
     if (evflag) {
       // (x_i - x_wall) F_i, as ev_tally_xyz takes a pair's: x_i - x_wall along the normal only
       double d[3] = {0.0, 0.0, 0.0};
@@ -482,6 +468,19 @@ void FixRRPWall::post_force_friction()
   double all[4];
   MPI_Allreduce(step_work, all, 4, MPI_DOUBLE, MPI_SUM, world);
   for (int k = 0; k < 4; k++) friction_work[k] += all[k];
+}
+
+/* an atom's normal contact force: a driven wall keeps it (and a servo its stiffness) to sum in
+   the order of the IDs; another wall sums it at once */
+
+void FixRRPWall::tally_normal(tagint tag, double radius, double s, double force)
+{
+  if (!driven) {
+    local[1] += force;
+  } else if (force != 0.0) {
+    touching.push_back(
+        {tag, force, driven == DRIVEN_SERVO ? rrp_hertz_wall_stiffness(kpw, radius, s) : 0.0});
+  }
 }
 
 /* a driven wall's contact force on this rank, summed in the order of the atom IDs: the wall

@@ -121,6 +121,7 @@ class FixRRPWall : public Fix {
   void reduce();
   bool host_variables() const { return coord_var || load_var; }
   void step_done();    // after the contact forces: the work tallies, a driven wall's net force
+  void tally_normal(tagint tag, double radius, double s, double force);
   void ordered_sum();    // this rank's contact force, stiffness of `touching` by ID order
   void post_force_friction();    // the contacts with friction (post_force's loop)
   double wall_speed() const;     // the wall's velocity along its normal this step
