@@ -493,99 +493,70 @@ void *PairRRPHertz::extract(const char *str, int &dim)
 }
 
 /* ----------------------------------------------------------------------
-   with friction: pair by pair, the Hertz force of the core's law (rrp_hertz_pair_factor, as
-   without friction) and the contact's friction (rrp_friction_step) on its history, all scaled
-   by the special factor; the energies of the springs with the Hertz energy; the work each slip
-   dissipates (once per pair: halves where newton_pair is off and j a ghost), summed over the
-   ranks into friction_work
+   with friction: the list's contacts through the core's blocks (RRPFrictionSweep: the Hertz
+   force of the core's law, as without friction, and each contact's friction on its history, all
+   scaled by the special factor), applied pair by pair in the list's order; the energies of the
+   springs with the Hertz energy; the work each slip dissipates (once per pair: halves where
+   newton_pair is off and j a ghost), summed over the ranks into friction_work
 ------------------------------------------------------------------------- */
+
+RRPFrictionPairs PairRRPHertz::friction_pairs() const
+{
+  RRPFrictionPairs p;
+  const int any = atom->nlocal + atom->nghost > 0;
+  p.x = any ? atom->x[0] : nullptr;
+  p.v = any ? atom->v[0] : nullptr;
+  p.omega = any ? atom->omega[0] : nullptr;
+  p.radius = atom->radius;
+  p.type = atom->type;
+  p.special_lj = force->special_lj;
+  p.kpp = kpp;
+  p.ilist = list->ilist;
+  p.numneigh = list->numneigh;
+  p.firstneigh = list->firstneigh;
+  p.firsttouch = fix_history->firstflag;
+  p.firsthistory = fix_history->firstvalue;
+  p.nlocal = atom->nlocal;
+  p.newton_pair = force->newton_pair;
+  p.law = &law;
+  p.point = contact_point;
+  p.dt = update->dt;
+  p.update = update->setupflag == 0;
+  return p;
+}
 
 void PairRRPHertz::compute_friction(int eflag)
 {
-  double **x = atom->x, **v = atom->v, **omega = atom->omega, **f = atom->f;
-  double **torque = atom->torque;
-  const double *radius = atom->radius;
-  const int *type = atom->type;
-  const double *special_lj = force->special_lj;
+  const int any = atom->nlocal + atom->nghost > 0;
+  double *f = any ? atom->f[0] : nullptr, *torque = any ? atom->torque[0] : nullptr;
+  double **x = atom->x;
   const int nlocal = atom->nlocal, newton_pair = force->newton_pair;
-  const int inum = list->inum;
-  const int *ilist = list->ilist, *numneigh = list->numneigh;
-  int **firstneigh = list->firstneigh;
-  int **firsttouch = fix_history->firstflag;
-  double **firsthistory = fix_history->firstvalue;
-  const int update_history = update->setupflag == 0;
-  const double dt = update->dt;
   double step_work[4] = {0.0, 0.0, 0.0, 0.0};
-  for (int ii = 0; ii < inum; ii++) {
-    const int i = ilist[ii];
-    const int *jlist = firstneigh[i];
-    int *touch = firsttouch[i];
-    double *allhistory = firsthistory[i];
-    const double ri = radius[i];
-    for (int jj = 0; jj < numneigh[i]; jj++) {
-      int j = jlist[jj];
-      const double factor = special_lj[sbmask(j)];
-      j &= NEIGHMASK;
-      double *history = &allhistory[RRP_FRICTION_HISTORY * jj];
-      const double d[3] = {x[i][0] - x[j][0], x[i][1] - x[j][1], x[i][2] - x[j][2]};
-      const double rsq = d[0] * d[0] + d[1] * d[1] + d[2] * d[2];
-      const double a = ri + radius[j];
-      if (!(rsq < a * a) || factor == 0.0) {
-        if (!(rsq >= a * a) && factor != 0.0)
-          error->one(FLERR, "Pair style rrp/hertz: atoms {} and {} on step {}: non-finite "
-                     "positions", atom->tag[i], atom->tag[j], update->ntimestep);
-        if (touch[jj]) {
-          // the contact ends: its springs let go (their energy dissipated), the last loads' half
-          // of the step's work
-          rrp_contact_kin kin;
-          rrp_friction_out out;
-          rrp_contact_kinematics(d, ri, radius[j], v[i], v[j], omega[i], omega[j], contact_point,
-                                 &kin);
-          rrp_friction_release(&kin, dt, update_history, history, &out);
-          // (a pair excluded now, by a bond made while in contact, lets go what it held in full)
-          const double share =
-              ((newton_pair || j < nlocal) ? 1.0 : 0.5) * (factor != 0.0 ? factor : 1.0);
-          for (int k = 0; k < 3; k++) step_work[k] += share * out.dissipated[k];
-          step_work[3] += share * out.exchange;
+  if (!sweep) sweep.reset(new RRPFrictionSweep);
+  int fi = 0, fj = 0;
+  const RRPFrictionFault fault = sweep->run(
+      friction_pairs(), 0, list->inum, eflag,
+      [&](const RRPFrictionPair &c) {
+        for (int k = 0; k < 4; k++) step_work[k] += c.w[k];
+        if (!c.contact) return;
+        const int i = c.i, j = c.j;
+        for (int k = 0; k < 3; k++) {
+          f[3 * i + k] += c.F[k];
+          torque[3 * i + k] += c.ti[k];
         }
-        touch[jj] = 0;
-        for (int k = 0; k < RRP_FRICTION_HISTORY; k++) history[k] = 0.0;
-        continue;
-      }
-      touch[jj] = 1;
-      int status = RRP_OK;
-      double ehertz = 0.0;
-      const double fs = rrp_hertz_pair_factor(kpp[type[i]][type[j]], a, rsq, &ehertz, &status);
-      rrp_contact_kin kin;
-      if (status == RRP_OK)
-        status = rrp_contact_kinematics(d, ri, radius[j], v[i], v[j], omega[i], omega[j],
-                                        contact_point, &kin);
-      if (status != RRP_OK)
-        error->one(FLERR, "Pair style rrp/hertz: atoms {} and {} on step {}: {}", atom->tag[i],
-                   atom->tag[j], update->ntimestep,
-                   status == RRP_EDOMAIN ? "coincident centres" : "non-finite velocities");
-      rrp_friction_out out;
-      rrp_friction_step(&law, &kin, fs * kin.r, dt, update_history, history, &out);
-      double F[3];
-      for (int k = 0; k < 3; k++) F[k] = factor * (fs * d[k] + out.f[k]);
-      const bool both = newton_pair || j < nlocal;
-      for (int k = 0; k < 3; k++) {
-        f[i][k] += F[k];
-        torque[i][k] += factor * out.ti[k];
-        if (both) {
-          f[j][k] -= F[k];
-          torque[j][k] += factor * out.tj[k];
-        }
-      }
-      const double share = both ? 1.0 : 0.5;
-      for (int k = 0; k < 3; k++) step_work[k] += share * factor * out.dissipated[k];
-      step_work[3] += share * factor * out.exchange;
-      if (evflag)
-        ev_tally_xyz(i, j, nlocal, newton_pair,
-                     eflag ? factor * (ehertz + out.u[0] + out.u[1] + out.u[2]) : 0.0, 0.0, F[0],
-                     F[1], F[2], d[0], d[1], d[2]);
-    }
-  }
+        if (c.both)
+          for (int k = 0; k < 3; k++) {
+            f[3 * j + k] -= c.F[k];
+            torque[3 * j + k] += c.tj[k];
+          }
+        if (evflag)
+          ev_tally_xyz(i, j, nlocal, newton_pair, c.e, 0.0, c.F[0], c.F[1], c.F[2],
+                       x[i][0] - x[j][0], x[i][1] - x[j][1], x[i][2] - x[j][2]);
+      },
+      fi, fj);
+  if (fault != RRPFrictionFault::NONE)
+    error->one(FLERR, "Pair style rrp/hertz: atoms {} and {} on step {}: {}", atom->tag[fi],
+               atom->tag[fj], update->ntimestep, rrp_friction_fault_text(fault));
   // the works of the step over all ranks, into the totals (the same on every rank: restart files
   // are written by rank 0 alone): one global reduction per step
   double all[4];

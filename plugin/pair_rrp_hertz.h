@@ -15,8 +15,11 @@ PairStyle(rrp/hertz,PairRRPHertz);
 
 #include "pair.h"
 
+#include "rrp_friction_sweep.h"
+
 #include "rrp/friction.h"
 
+#include <memory>
 #include <vector>
 
 namespace LAMMPS_NS {
@@ -63,6 +66,9 @@ class PairRRPHertz : public Pair {
   // init_style without friction: drops, with a WARNING, histories rrp/read_data made
   void drop_read_history();
   void compute_friction(int eflag);
+  // the list's contacts in the core's blocks (rrp_friction_sweep.h)
+  std::unique_ptr<RRPFrictionSweep> sweep;
+  RRPFrictionPairs friction_pairs() const;
 
   // pairs in contact gathered for rrp_hertz_pair_factors: atoms, stiffness, a = R_i + R_j,
   // |d|^2, special factor; the factors and energies

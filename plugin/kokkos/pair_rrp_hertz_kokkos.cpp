@@ -467,40 +467,29 @@ template <class DeviceType> void PairRRPHertzKokkos<DeviceType>::compute(int efl
 
 /* ----------------------------------------------------------------------
    with friction: the host style's compute_friction (pair_rrp_hertz.cpp) in two passes. The host
-   style's list is cut into one run of atoms a thread; on its thread each run evaluates its pairs
-   as the host style does (the core's rrp_hertz_pair_factor, rrp_contact_kinematics,
-   rrp_friction_step or rrp_friction_release on the pair's own history) and records what each
-   gives, in order. Then, on one thread, the records run by run: the forces, torques, works and
-   tallies added in the list's order, as the host style adds them, so every sum is the host
-   style's bit for bit on any number of threads. The second pass only adds: the law's cost is
-   in the first
+   style's list is cut into one run of atoms a thread; on its thread each run sweeps its pairs as
+   the host style does (RRPFrictionSweep: the core's blocks, the histories updated) and records
+   what each gives, in order. Then, on one thread, the records run by run: the forces, torques,
+   works and tallies added in the list's order, as the host style adds them, so every sum is the
+   host style's bit for bit on any number of threads. The second pass only adds: the law's cost
+   is in the first
 ------------------------------------------------------------------------- */
-
-namespace {
-enum { FRICTION_CONTACT = 1, FRICTION_RELEASE, FRICTION_BAD_POSITION, FRICTION_BAD_STATUS };
-}
 
 template <class DeviceType>
 void PairRRPHertzKokkos<DeviceType>::compute_friction_threads(int eflag)
 {
   atomKK->sync(Host, datamask_read);    // (the integrator has: a compute pair or run 0 may not)
-  double **x = atom->x, **v = atom->v, **omega = atom->omega, **f = atom->f;
-  double **torque = atom->torque;
-  const double *radius = atom->radius;
-  const int *type = atom->type;
-  const double *special_lj = force->special_lj;
+  double **x = atom->x, **f = atom->f, **torque = atom->torque;
   const int nlocal = atom->nlocal, newton_pair = force->newton_pair;
   const int inum = list->inum;
   const int *ilist = list->ilist, *numneigh = list->numneigh;
-  int **firstneigh = list->firstneigh;
-  int **firsttouch = fix_history->firstflag;
-  double **firsthistory = fix_history->firstvalue;
-  const int update_history = update->setupflag == 0;
-  const double dt = update->dt;
+  const RRPFrictionPairs pairs = friction_pairs();
 
   // the runs: the list cut where each holds about as many of its entries
   const int runs = std::max(1, std::min<int>(LMPHostType().concurrency(), inum));
   friction_runs.resize(runs);
+  friction_faults.assign(runs, FrictionFault());
+  while ((int) friction_sweeps.size() < runs) friction_sweeps.emplace_back(new RRPFrictionSweep);
   friction_cuts.assign(runs + 1, inum);
   friction_cuts[0] = 0;
   long total = 0, seen = 0;
@@ -511,108 +500,39 @@ void PairRRPHertzKokkos<DeviceType>::compute_friction_threads(int eflag)
   }
 
   Kokkos::parallel_for(Kokkos::RangePolicy<LMPHostType>(0, runs), [&](const int t) {
-    std::vector<FrictionRecord> &records = friction_runs[t];
+    std::vector<RRPFrictionPair> &records = friction_runs[t];
     records.clear();
-    for (int ii = friction_cuts[t]; ii < friction_cuts[t + 1]; ii++) {
-      const int i = ilist[ii];
-      const int *jlist = firstneigh[i];
-      int *touch = firsttouch[i];
-      double *allhistory = firsthistory[i];
-      const double ri = radius[i];
-      for (int jj = 0; jj < numneigh[i]; jj++) {
-        int j = jlist[jj];
-        const double factor = special_lj[sbmask(j)];
-        j &= NEIGHMASK;
-        double *history = &allhistory[RRP_FRICTION_HISTORY * jj];
-        const double d[3] = {x[i][0] - x[j][0], x[i][1] - x[j][1], x[i][2] - x[j][2]};
-        const double rsq = d[0] * d[0] + d[1] * d[1] + d[2] * d[2];
-        const double a = ri + radius[j];
-        FrictionRecord rec;
-        rec.i = i;
-        rec.j = j;
-        rec.status = RRP_OK;
-        if (!(rsq < a * a) || factor == 0.0) {
-          if (!(rsq >= a * a) && factor != 0.0) {
-            rec.kind = FRICTION_BAD_POSITION;
-            records.push_back(rec);
-            return;    // (the second pass stops at it: the run's later pairs do not matter)
-          }
-          if (touch[jj]) {
-            rrp_contact_kin kin;
-            rrp_friction_out out;
-            rrp_contact_kinematics(d, ri, radius[j], v[i], v[j], omega[i], omega[j],
-                                   contact_point, &kin);
-            rrp_friction_release(&kin, dt, update_history, history, &out);
-            const double share =
-                ((newton_pair || j < nlocal) ? 1.0 : 0.5) * (factor != 0.0 ? factor : 1.0);
-            rec.kind = FRICTION_RELEASE;
-            for (int k = 0; k < 3; k++) rec.w[k] = share * out.dissipated[k];
-            rec.w[3] = share * out.exchange;
-            records.push_back(rec);
-          }
-          touch[jj] = 0;
-          for (int k = 0; k < RRP_FRICTION_HISTORY; k++) history[k] = 0.0;
-          continue;
-        }
-        touch[jj] = 1;
-        int status = RRP_OK;
-        double ehertz = 0.0;
-        const double fs = rrp_hertz_pair_factor(kpp[type[i]][type[j]], a, rsq, &ehertz, &status);
-        rrp_contact_kin kin;
-        if (status == RRP_OK)
-          status = rrp_contact_kinematics(d, ri, radius[j], v[i], v[j], omega[i], omega[j],
-                                          contact_point, &kin);
-        if (status != RRP_OK) {
-          rec.kind = FRICTION_BAD_STATUS;
-          rec.status = status;
-          records.push_back(rec);
-          return;
-        }
-        rrp_friction_out out;
-        rrp_friction_step(&law, &kin, fs * kin.r, dt, update_history, history, &out);
-        rec.kind = FRICTION_CONTACT;
-        for (int k = 0; k < 3; k++) {
-          rec.F[k] = factor * (fs * d[k] + out.f[k]);
-          rec.ti[k] = factor * out.ti[k];
-          rec.tj[k] = factor * out.tj[k];
-        }
-        const double share = (newton_pair || j < nlocal) ? 1.0 : 0.5;
-        for (int k = 0; k < 3; k++) rec.w[k] = share * factor * out.dissipated[k];
-        rec.w[3] = share * factor * out.exchange;
-        rec.e = eflag ? factor * (ehertz + out.u[0] + out.u[1] + out.u[2]) : 0.0;
-        records.push_back(rec);
-      }
-    }
+    FrictionFault &fault = friction_faults[t];
+    fault.kind = friction_sweeps[t]->run(
+        pairs, friction_cuts[t], friction_cuts[t + 1], eflag,
+        [&](const RRPFrictionPair &c) { records.push_back(c); }, fault.i, fault.j);
   });
 
   double step_work[4] = {0.0, 0.0, 0.0, 0.0};
-  for (int t = 0; t < runs; t++)
-    for (const FrictionRecord &rec : friction_runs[t]) {
-      const int i = rec.i, j = rec.j;
-      if (rec.kind == FRICTION_BAD_POSITION)
-        error->one(FLERR, "Pair style rrp/hertz/kk: atoms {} and {} on step {}: non-finite "
-                   "positions", atom->tag[i], atom->tag[j], update->ntimestep);
-      if (rec.kind == FRICTION_BAD_STATUS)
-        error->one(FLERR, "Pair style rrp/hertz/kk: atoms {} and {} on step {}: {}", atom->tag[i],
-                   atom->tag[j], update->ntimestep,
-                   rec.status == RRP_EDOMAIN ? "coincident centres" : "non-finite velocities");
-      if (rec.kind == FRICTION_CONTACT) {
-        const bool both = newton_pair || j < nlocal;
-        for (int k = 0; k < 3; k++) {
-          f[i][k] += rec.F[k];
-          torque[i][k] += rec.ti[k];
-          if (both) {
-            f[j][k] -= rec.F[k];
-            torque[j][k] += rec.tj[k];
-          }
+  for (int t = 0; t < runs; t++) {
+    for (const RRPFrictionPair &c : friction_runs[t]) {
+      for (int k = 0; k < 4; k++) step_work[k] += c.w[k];
+      if (!c.contact) continue;
+      const int i = c.i, j = c.j;
+      for (int k = 0; k < 3; k++) {
+        f[i][k] += c.F[k];
+        torque[i][k] += c.ti[k];
+        if (c.both) {
+          f[j][k] -= c.F[k];
+          torque[j][k] += c.tj[k];
         }
       }
-      for (int k = 0; k < 3; k++) step_work[k] += rec.w[k];
-      step_work[3] += rec.w[3];
-      if (rec.kind == FRICTION_CONTACT && evflag)
-        ev_tally_xyz(i, j, nlocal, newton_pair, rec.e, 0.0, rec.F[0], rec.F[1], rec.F[2],
+      if (evflag)
+        ev_tally_xyz(i, j, nlocal, newton_pair, c.e, 0.0, c.F[0], c.F[1], c.F[2],
                      x[i][0] - x[j][0], x[i][1] - x[j][1], x[i][2] - x[j][2]);
     }
+    // (a run's fault after its pairs before it, as the host style meets it)
+    const FrictionFault &fault = friction_faults[t];
+    if (fault.kind != RRPFrictionFault::NONE)
+      error->one(FLERR, "Pair style rrp/hertz/kk: atoms {} and {} on step {}: {}",
+                 atom->tag[fault.i], atom->tag[fault.j], update->ntimestep,
+                 rrp_friction_fault_text(fault.kind));
+  }
   if (vflag_fdotr) virial_fdotr_compute();
   atomKK->modified(Host, F_MASK | TORQUE_MASK);
   if (eflag_atom) k_eatom.modify_host();

@@ -55,12 +55,14 @@ template <class DeviceType> class PairRRPHertzKokkos : public PairRRPHertz {
 
   // friction: what each contact (or a contact's end) gives, made on a thread and applied after,
   // in the list's order: loads (scaled by the special factor), works (by their share), energy
-  struct FrictionRecord {
-    int kind;    // FRICTION_CONTACT, FRICTION_RELEASE or an error (pair_rrp_hertz_kokkos.cpp)
-    int i, j, status;
-    double F[3], ti[3], tj[3], w[4], e;
+  // what each thread's run of the list gives (rrp_friction_sweep.h), and where it stopped
+  struct FrictionFault {
+    RRPFrictionFault kind = RRPFrictionFault::NONE;
+    int i = 0, j = 0;
   };
-  std::vector<std::vector<FrictionRecord>> friction_runs;    // one a thread, its run of the list
+  std::vector<std::vector<RRPFrictionPair>> friction_runs;    // one a thread, its run of the list
+  std::vector<FrictionFault> friction_faults;
+  std::vector<std::unique_ptr<RRPFrictionSweep>> friction_sweeps;
   std::vector<int> friction_cuts;
   void compute_friction_threads(int eflag);
 };

@@ -4,7 +4,9 @@
  * to mu |fn| times the slip; the history turned into the tangent plane with its length kept;
  * Mindlin's stiffness k a; the rolling and twisting springs and their limits (Marshall's from
  * the tangential law); angular momentum conserved by the loads; history updates off; bad laws;
- * a plane wall: the limit of the pair's kinematics, a contact that sticks or slides on it. */
+ * a plane wall: the limit of the pair's kinematics, a contact that sticks or slides on it;
+ * blocks of contacts, bit for bit the one-contact functions. */
+#include "rrp/contact.h"
 #include "rrp/friction.h"
 #include "rrp/kernel.h"
 #include "rrp/rotation.h"
@@ -414,6 +416,126 @@ static void test_history_swap(void **state)
   for (int k = 0; k < RRP_FRICTION_HISTORY; k++) assert_true(twice[k] == h[k]);
 }
 
+/* 11. blocks of contacts (rrp_friction_contacts) give each contact the bits of the one-contact
+ * functions: every combination of the models, both contact points, with and without the
+ * histories' update, over steps that stick and slip (a block of 29: a remainder after the SIMD
+ * lanes), histories carried from step to step; a contact with coincident centres or a
+ * non-finite velocity makes the block bad; a law without a tangential model is refused */
+static double lcg(unsigned long *seed)
+{
+  *seed = *seed * 6364136223846793005UL + 1442695040888963407UL;
+  return (double) (*seed >> 11) / 9007199254740992.0; /* [0, 1) */
+}
+
+static void test_block(void **state)
+{
+  (void) state;
+  enum { N = 29 };
+  static rrp_friction_block b;
+  unsigned long seed = 12345;
+  int combos = 0, slips = 0, sticks = 0;
+  for (int tm = LIN; tm <= RRP_TANGENTIAL_MINDLIN; tm++)
+    for (int roll = 0; roll < 2; roll++)
+      for (int tw = NOTW; tw <= RRP_TWISTING_SDS; tw++)
+        for (int pt = 0; pt < 2; pt++)
+          for (int update = 0; update < 2; update++) {
+            rrp_friction law;
+            const double kt = tm == LIN ? 300.0 : 4000.0;
+            assert_int_equal(rrp_friction_set((enum rrp_tangential_model) tm, kt, 0.4,
+                                              roll ? 40.0 : 0.0, 0.08,
+                                              (enum rrp_twisting_model) tw, 3.0, 0.05, &law),
+                             RRP_OK);
+            const enum rrp_contact_point point = (enum rrp_contact_point) pt;
+            double hist[N][RRP_FRICTION_HISTORY];
+            for (int k = 0; k < N; k++)
+              for (int q = 0; q < RRP_FRICTION_HISTORY; q++)
+                hist[k][q] = (q < 7 ? 0.02 : 0.3) * (lcg(&seed) - 0.5);
+            const double dt = 0.01;
+            for (int step = 0; step < 4; step++) {
+              double d[N][3], v[N][3], wi[N][3], wj[N][3], ri[N], rj[N], K[N];
+              for (int k = 0; k < N; k++) {
+                ri[k] = 0.4 + 0.2 * lcg(&seed);
+                rj[k] = 0.4 + 0.2 * lcg(&seed);
+                double u[3], len = 0.0;
+                for (int q = 0; q < 3; q++) {
+                  u[q] = lcg(&seed) - 0.5;
+                  len += u[q] * u[q];
+                }
+                const double r = (ri[k] + rj[k]) * (0.93 + 0.06 * lcg(&seed)) / sqrt(len);
+                for (int q = 0; q < 3; q++) {
+                  d[k][q] = r * u[q];
+                  v[k][q] = 4.0 * (lcg(&seed) - 0.5);
+                  wi[k][q] = 8.0 * (lcg(&seed) - 0.5);
+                  wj[k][q] = 8.0 * (lcg(&seed) - 0.5);
+                }
+                K[k] = 1000.0 + 2000.0 * lcg(&seed);
+                for (int q = 0; q < 3; q++) {
+                  b.d[q][k] = d[k][q];
+                  b.v[q][k] = v[k][q];
+                  b.wi[q][k] = wi[k][q];
+                  b.wj[q][k] = wj[k][q];
+                }
+                b.ri[k] = ri[k];
+                b.rj[k] = rj[k];
+                b.K[k] = K[k];
+                for (int q = 0; q < RRP_FRICTION_HISTORY; q++) b.h[q][k] = hist[k][q];
+              }
+              assert_int_equal(rrp_friction_contacts(&law, point, dt, update, &b, N), RRP_OK);
+              for (int k = 0; k < N; k++) {
+                int status = RRP_OK;
+                double e = 0.0;
+                const double rsq = d[k][0] * d[k][0] + d[k][1] * d[k][1] + d[k][2] * d[k][2];
+                const double fs = rrp_hertz_pair_factor(K[k], ri[k] + rj[k], rsq, &e, &status);
+                assert_int_equal(status, RRP_OK);
+                const double zero[3] = {0.0, 0.0, 0.0};
+                rrp_contact_kin c;
+                assert_int_equal(rrp_contact_kinematics(d[k], ri[k], rj[k], v[k], zero, wi[k],
+                                                        wj[k], point, &c),
+                                 RRP_OK);
+                rrp_friction_out o;
+                rrp_friction_step(&law, &c, fs * c.r, dt, update, hist[k], &o);
+                for (int q = 0; q < 3; q++) {
+                  slips += o.dissipated[q] != 0.0;
+                  sticks += o.dissipated[q] == 0.0 && o.u[q] != 0.0;
+                }
+                assert_true(b.fs[k] == fs && b.uh[k] == e && b.exchange[k] == o.exchange);
+                for (int q = 0; q < 3; q++)
+                  assert_true(b.f[q][k] == o.f[q] && b.ti[q][k] == o.ti[q] &&
+                              b.tj[q][k] == o.tj[q] && b.u[q][k] == o.u[q] &&
+                              b.dissipated[q][k] == o.dissipated[q]);
+                /* (the block leaves the works to its caller: the step's added to the history's
+                 * as rrp_friction_step adds them) */
+                for (int q = 0; q < RRP_FRICTION_HISTORY; q++) {
+                  const int work = q >= RRP_FRICTION_WORK && q < RRP_FRICTION_LOADS;
+                  const double add = q == RRP_FRICTION_EXCHANGE ? b.exchange[k]
+                      : work ? b.dissipated[q - RRP_FRICTION_WORK][k] : 0.0;
+                  assert_true((work ? b.h[q][k] + add : b.h[q][k]) == hist[k][q]);
+                  if (work) b.h[q][k] += add;
+                }
+              }
+            }
+            combos++;
+          }
+  assert_int_equal(combos, 48);
+  assert_true(slips > 1000 && sticks > 1000); /* (of 11136 springs: both kinds, many) */
+  /* a bad contact: the block says so */
+  rrp_friction law;
+  assert_int_equal(rrp_friction_set(LIN, 300.0, 0.4, 0.0, 0.0, NOTW, 0.0, 0.0, &law), RRP_OK);
+  b.v[1][7] = NAN;
+  assert_int_equal(rrp_friction_contacts(&law, RRP_CONTACT_POINT_MIDDLE, 0.01, 1, &b, N),
+                   RRP_ENONFINITE);
+  b.v[1][7] = 0.0;
+  assert_int_equal(rrp_friction_contacts(&law, RRP_CONTACT_POINT_MIDDLE, 0.01, 1, &b, N), RRP_OK);
+  for (int q = 0; q < 3; q++) b.d[q][N - 1] = 0.0;
+  assert_int_equal(rrp_friction_contacts(&law, RRP_CONTACT_POINT_MIDDLE, 0.01, 1, &b, N),
+                   RRP_ENONFINITE);
+  assert_int_equal(rrp_friction_set(RRP_TANGENTIAL_NONE, 0.0, 0.0, 40.0, 0.1, NOTW, 0.0, 0.0,
+                                    &law),
+                   RRP_OK);
+  assert_int_equal(rrp_friction_contacts(&law, RRP_CONTACT_POINT_MIDDLE, 0.01, 1, &b, N),
+                   RRP_EDOMAIN);
+}
+
 int main(void)
 {
   const struct CMUnitTest tests[] = {
@@ -427,6 +549,7 @@ int main(void)
       cmocka_unit_test(test_release_and_twist_sign),
       cmocka_unit_test(test_wall_limit),
       cmocka_unit_test(test_wall_energy),
+      cmocka_unit_test(test_block),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -15,6 +15,8 @@
  *                          double dt, int update, double *history, rrp_friction_out *out);
  *   void rrp_friction_release(const rrp_contact_kin *c, double dt, int update, double *history,
  *                             rrp_friction_out *out);
+ *   int rrp_friction_contacts(const rrp_friction *law, enum rrp_contact_point point, double dt,
+ *                             int update, rrp_friction_block *b, int n);
  *
  * Kinematics (LAMMPS's GranularModel::calculate_forces): with d = x_i - x_j, r = |d|, the unit
  * normal n = d/r, the overlap delta = R_i + R_j - r, Reff = R_i R_j/(R_i + R_j) and the contact
@@ -175,6 +177,47 @@ typedef struct rrp_friction_out {
  * by this step's. */
 void rrp_friction_step(const rrp_friction *law, const rrp_contact_kin *c, double fn, double dt,
                        int update, double *history, rrp_friction_out *out);
+
+/* A block of contacts between spheres for rrp_friction_contacts, as a structure of arrays (index
+ * k of contact k): each pair's positions, radii, Hertz stiffness (rrp/contact.h), velocities and
+ * history in; its Hertz force and energy and its friction's loads out, the history updated in
+ * place. */
+#define RRP_FRICTION_BLOCK 32
+typedef struct rrp_friction_block {
+  /* inputs */
+  double d[3][RRP_FRICTION_BLOCK];  /* x_i - x_j */
+  double ri[RRP_FRICTION_BLOCK], rj[RRP_FRICTION_BLOCK];
+  double K[RRP_FRICTION_BLOCK];     /* Hertz stiffness K */
+  double v[3][RRP_FRICTION_BLOCK];  /* v_i - v_j */
+  double wi[3][RRP_FRICTION_BLOCK], wj[3][RRP_FRICTION_BLOCK];
+  double h[RRP_FRICTION_HISTORY][RRP_FRICTION_BLOCK]; /* the histories, updated but for their
+                                                       * works (below) */
+  /* outputs */
+  double fs[RRP_FRICTION_BLOCK]; /* the Hertz force on i is fs d (rrp_hertz_pair_factor) */
+  double uh[RRP_FRICTION_BLOCK]; /* the Hertz energy */
+  double f[3][RRP_FRICTION_BLOCK], ti[3][RRP_FRICTION_BLOCK], tj[3][RRP_FRICTION_BLOCK];
+  double u[3][RRP_FRICTION_BLOCK], dissipated[3][RRP_FRICTION_BLOCK];
+  double exchange[RRP_FRICTION_BLOCK]; /* rrp_friction_out's fields */
+  /* the kernel's own, between its passes: each contact's kinematics (rrp_contact_kin's fields)
+   * and the magnitude of its normal force */
+  double n[3][RRP_FRICTION_BLOCK], vs[3][RRP_FRICTION_BLOCK], vr[3][RRP_FRICTION_BLOCK];
+  double a[RRP_FRICTION_BLOCK], reff[RRP_FRICTION_BLOCK], wn[RRP_FRICTION_BLOCK];
+  double arm_i[RRP_FRICTION_BLOCK], arm_j[RRP_FRICTION_BLOCK], fncrit[RRP_FRICTION_BLOCK];
+} rrp_friction_block;
+
+/* Contacts 0..n-1 of a block (n <= RRP_FRICTION_BLOCK), each a pair that overlaps, across SIMD
+ * lanes: for contact k its Hertz factor and energy (rrp_hertz_pair_factor), its kinematics
+ * (rrp_contact_kinematics with the contact point point) and a step of its friction
+ * (rrp_friction_step with the normal force fs r), with the same bits as those functions give it.
+ * The histories' works (RRP_FRICTION_WORK to RRP_FRICTION_EXCHANGE) are neither read nor
+ * written: the caller adds the step's (dissipated, exchange) to its history's, as
+ * rrp_friction_step does (so a block carries only what the step needs).
+ * Returns RRP_OK when they would all return RRP_OK for every contact; otherwise (coincident
+ * centres, a value not finite) the block's outputs and histories are not to be used: call those
+ * functions on each contact, on its history as it was, to find the bad one. RRP_EDOMAIN, with
+ * nothing computed, for a law without a tangential model (use rrp_friction_step). */
+int rrp_friction_contacts(const rrp_friction *law, enum rrp_contact_point point, double dt,
+                          int update, rrp_friction_block *b, int n);
 
 /* The end of a contact (its spheres apart): the springs let go, their energies of the last step
  * dissipated (in out->dissipated, by resistance: the spring unloads by slipping as the normal
