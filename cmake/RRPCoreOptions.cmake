@@ -16,7 +16,7 @@ function(rrp_core_file_options src)
   # slip, a zero history) into branches with PHIs of 5 arguments, which if-conversion gives up on
   # (GCC 12: the loop was not vectorised, 123 ns a contact); without it the selects stay selects
   set_source_files_properties(${src}/friction_block.c PROPERTIES COMPILE_OPTIONS
-    "${base};-fno-trapping-math;-fno-thread-jumps")
+    "${base};-fno-trapping-math;$<$<C_COMPILER_ID:GNU>:-fno-thread-jumps>")
   # The sphere kernels store a checked block with short copy loops; as calls of memcpy (rep movsq)
   # they cost more than the loops (measured: a fifth of the first half)
   set_source_files_properties(${src}/integrator.c PROPERTIES COMPILE_OPTIONS
