@@ -179,8 +179,13 @@ class RRPFrictionSweep {
     for (int q = 0; q < RRP_FRICTION_WORK; q++) history[q] = b.h[q][k];
     for (int q = 0; q < 3; q++) history[RRP_FRICTION_WORK + q] += b.dissipated[q][k];
     history[RRP_FRICTION_EXCHANGE] += b.exchange[k];
-#pragma GCC unroll 32
-    for (int q = RRP_FRICTION_LOADS; q < RRP_FRICTION_HISTORY; q++) history[q] = b.h[q][k];
+    double *last = history + RRP_FRICTION_LOADS;    // (this step's loads and energies)
+    for (int q = 0; q < 3; q++) {
+      last[q] = b.f[q][k];
+      last[3 + q] = b.ti[q][k];
+      last[6 + q] = b.tj[q][k];
+      last[9 + q] = b.u[q][k];
+    }
     const int j = bj[k];
     const double factor = bfactor[k], fs = b.fs[k];
     out.contact = true;

@@ -129,7 +129,8 @@ RRP_INLINE void pass_rolling(const rrp_friction *law, int middle, double dt, int
   }
 }
 
-/* pass 4: the twisting spring (history 6; with twisting) and the exchange (the last loads) */
+/* pass 4: the twisting spring (history 6; with twisting) and the exchange (it reads the last
+ * loads and energies) */
 RRP_INLINE void pass_twisting_exchange(int twisting, const rrp_friction *law, int middle,
                                        double dt, int update, rrp_friction_block *b, int n)
 {
@@ -145,9 +146,9 @@ RRP_INLINE void pass_twisting_exchange(int twisting, const rrp_friction *law, in
     o.exchange = 0.0;
     if (twisting) rrp_friction_twisting_part(law, &c, b->fncrit[k], dt, update, h, &o);
     rrp_friction_exchange_part(&c, dt, update, h, &o);
-#pragma GCC unroll 32
-    for (int q = 0; q < RRP_FRICTION_HISTORY; q++)
-      if (q == 6 || q >= RRP_FRICTION_LOADS) b->h[q][k] = h[q];
+    /* (the last loads and energies the exchange part wrote are this step's outputs: the caller
+     * keeps them) */
+    b->h[6][k] = h[6];
     out_put(b, k, &o);
     b->exchange[k] = o.exchange;
   }

@@ -503,15 +503,19 @@ static void test_block(void **state)
                   assert_true(b.f[q][k] == o.f[q] && b.ti[q][k] == o.ti[q] &&
                               b.tj[q][k] == o.tj[q] && b.u[q][k] == o.u[q] &&
                               b.dissipated[q][k] == o.dissipated[q]);
-                /* (the block leaves the works to its caller: the step's added to the history's
-                 * as rrp_friction_step adds them) */
-                for (int q = 0; q < RRP_FRICTION_HISTORY; q++) {
-                  const int work = q >= RRP_FRICTION_WORK && q < RRP_FRICTION_LOADS;
-                  const double add = q == RRP_FRICTION_EXCHANGE ? b.exchange[k]
-                      : work ? b.dissipated[q - RRP_FRICTION_WORK][k] : 0.0;
-                  assert_true((work ? b.h[q][k] + add : b.h[q][k]) == hist[k][q]);
-                  if (work) b.h[q][k] += add;
+                /* (the block leaves the works and the last loads to its caller: the step's
+                 * works added to the history's, its loads and energies kept, as
+                 * rrp_friction_step does) */
+                for (int q = 0; q < RRP_FRICTION_WORK; q++) assert_true(b.h[q][k] == hist[k][q]);
+                for (int q = 0; q < 3; q++) {
+                  const int L = RRP_FRICTION_LOADS;
+                  assert_true(b.h[RRP_FRICTION_WORK + q][k] + b.dissipated[q][k] ==
+                              hist[k][RRP_FRICTION_WORK + q]);
+                  assert_true(b.f[q][k] == hist[k][L + q] && b.ti[q][k] == hist[k][L + 3 + q] &&
+                              b.tj[q][k] == hist[k][L + 6 + q] && b.u[q][k] == hist[k][L + 9 + q]);
                 }
+                assert_true(b.h[RRP_FRICTION_EXCHANGE][k] + b.exchange[k] ==
+                            hist[k][RRP_FRICTION_EXCHANGE]);
               }
             }
             combos++;

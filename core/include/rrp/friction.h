@@ -190,8 +190,8 @@ typedef struct rrp_friction_block {
   double K[RRP_FRICTION_BLOCK];     /* Hertz stiffness K */
   double v[3][RRP_FRICTION_BLOCK];  /* v_i - v_j */
   double wi[3][RRP_FRICTION_BLOCK], wj[3][RRP_FRICTION_BLOCK];
-  double h[RRP_FRICTION_HISTORY][RRP_FRICTION_BLOCK]; /* the histories, updated but for their
-                                                       * works (below) */
+  double h[RRP_FRICTION_HISTORY][RRP_FRICTION_BLOCK]; /* the histories, their springs updated
+                                                       * (below) */
   /* outputs */
   double fs[RRP_FRICTION_BLOCK]; /* the Hertz force on i is fs d (rrp_hertz_pair_factor) */
   double uh[RRP_FRICTION_BLOCK]; /* the Hertz energy */
@@ -209,9 +209,11 @@ typedef struct rrp_friction_block {
  * lanes: for contact k its Hertz factor and energy (rrp_hertz_pair_factor), its kinematics
  * (rrp_contact_kinematics with the contact point point) and a step of its friction
  * (rrp_friction_step with the normal force fs r), with the same bits as those functions give it.
- * The histories' works (RRP_FRICTION_WORK to RRP_FRICTION_EXCHANGE) are neither read nor
- * written: the caller adds the step's (dissipated, exchange) to its history's, as
- * rrp_friction_step does (so a block carries only what the step needs).
+ * Of the histories the block writes the springs (0 to RRP_FRICTION_WORK - 1) only: the caller
+ * adds the step's works (dissipated, exchange) to the history's (RRP_FRICTION_WORK to
+ * RRP_FRICTION_EXCHANGE, which the block does not read) and keeps the step's loads and springs'
+ * energies (f, ti, tj, u) as the last (RRP_FRICTION_LOADS on), as rrp_friction_step does: so a
+ * block carries only what the step needs.
  * Returns RRP_OK when they would all return RRP_OK for every contact; otherwise (coincident
  * centres, a value not finite) the block's outputs and histories are not to be used: call those
  * functions on each contact, on its history as it was, to find the bad one. RRP_EDOMAIN, with
