@@ -94,10 +94,12 @@ pair_style      rrp/hertz
 pair_coeff      * * 2100.0
 fix             int all rrp/nve
 """
+# pair granular's hertz k_n (F = k_n sqrt(R* delta) delta) matched to rrp/hertz's Kpp (F = Kpp
+# delta^(3/2) / (R_i + R_j)^(5/2)) for spheres of diameter 1: k_n = 2 Kpp
 BPM = """bond_style      bpm/rotational break no smooth no overlay/pair yes
 bond_coeff      1 200.0 200.0 10.0 10.0 1e6 1e6 1e6 1e6 0.0 0.0 0.0 0.0
 pair_style      granular
-pair_coeff      * * hertz 2100.0 0.0 tangential linear_nohistory 0.0 0.0 damping velocity
+pair_coeff      * * hertz 4200.0 0.0 tangential linear_nohistory 0.0 0.0 damping velocity
 fix             int all nve/bpm/sphere
 """
 CONVERT = """
