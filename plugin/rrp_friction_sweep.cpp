@@ -37,29 +37,9 @@ void RRPFrictionSweep::end_contact(const RRPFrictionPairs &p, int i, int j, doub
 }
 
 /* ----------------------------------------------------------------------
-   contact k from the one-contact functions, its loads, works and energy scaled by its special
-   factor as from_block scales the block's (rrp_friction_sweep.h)
+   contact k from the one-contact functions (a block the core reports bad), scaled as from_block
+   scales the block's
 ------------------------------------------------------------------------- */
-
-namespace {
-void scaled(const RRPFrictionPairs &p, int i, int j, double factor, const double d[3], double fs,
-            double uh, const rrp_friction_out &o, int eflag, RRPFrictionPair &out)
-{
-  out.contact = true;
-  out.both = p.newton_pair || j < p.nlocal;
-  out.i = i;
-  out.j = j;
-  for (int q = 0; q < 3; q++) {
-    out.F[q] = factor * (fs * d[q] + o.f[q]);
-    out.ti[q] = factor * o.ti[q];
-    out.tj[q] = factor * o.tj[q];
-  }
-  const double share = out.both ? 1.0 : 0.5;
-  for (int q = 0; q < 3; q++) out.w[q] = share * factor * o.dissipated[q];
-  out.w[3] = share * factor * o.exchange;
-  out.e = eflag ? factor * (uh + o.u[0] + o.u[1] + o.u[2]) : 0.0;
-}
-}    // namespace
 
 RRPFrictionFault RRPFrictionSweep::one_by_one(const RRPFrictionPairs &p, int k, int eflag,
                                               RRPFrictionPair &out)

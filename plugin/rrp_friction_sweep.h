@@ -15,6 +15,7 @@
 
 #include "rrp/contact.h"
 #include "rrp/friction.h"
+#include "rrp/friction_kernel.h"
 
 #include <vector>
 
@@ -169,38 +170,53 @@ class RRPFrictionSweep {
                    double *history);
   // contact k of the block from the one-contact functions (a block the core reports bad)
   RRPFrictionFault one_by_one(const RRPFrictionPairs &p, int k, int eflag, RRPFrictionPair &out);
-  // contact k from the block, its history written back; its loads, works and energy scaled by
-  // its special factor
+  // a contact's loads, works and energy scaled by its special factor
+  static void scaled(const RRPFrictionPairs &p, int i, int j, double factor, const double d[3],
+                     double fs, double uh, const rrp_friction_out &o, int eflag,
+                     RRPFrictionPair &out)
+  {
+    out.contact = true;
+    out.both = p.newton_pair || j < p.nlocal;
+    out.i = i;
+    out.j = j;
+    for (int q = 0; q < 3; q++) {
+      out.F[q] = factor * (fs * d[q] + o.f[q]);
+      out.ti[q] = factor * o.ti[q];
+      out.tj[q] = factor * o.tj[q];
+    }
+    const double share = out.both ? 1.0 : 0.5;
+    for (int q = 0; q < 3; q++) out.w[q] = share * factor * o.dissipated[q];
+    out.w[3] = share * factor * o.exchange;
+    out.e = eflag ? factor * (uh + o.u[0] + o.u[1] + o.u[2]) : 0.0;
+  }
+
+  // contact k from the block: its history written back (the springs, the works added, this
+  // step's loads and energies kept as the last), its loads scaled
   void from_block(const RRPFrictionPairs &p, int k, int eflag, RRPFrictionPair &out)
   {
     const rrp_friction_block &b = block;
+    rrp_friction_out o;
+    for (int q = 0; q < 3; q++) {
+      o.f[q] = b.f[q][k];
+      o.ti[q] = b.ti[q][k];
+      o.tj[q] = b.tj[q][k];
+      o.u[q] = b.u[q][k];
+      o.dissipated[q] = b.dissipated[q][k];
+    }
+    o.exchange = b.exchange[k];
     double *history = bhistory[k];
 #pragma GCC unroll 32
     for (int q = 0; q < RRP_FRICTION_WORK; q++) history[q] = b.h[q][k];
-    for (int q = 0; q < 3; q++) history[RRP_FRICTION_WORK + q] += b.dissipated[q][k];
-    history[RRP_FRICTION_EXCHANGE] += b.exchange[k];
-    double *last = history + RRP_FRICTION_LOADS;    // (this step's loads and energies)
+    rrp_friction_add_works(history, &o);
+    double *last = history + RRP_FRICTION_LOADS;
     for (int q = 0; q < 3; q++) {
-      last[q] = b.f[q][k];
-      last[3 + q] = b.ti[q][k];
-      last[6 + q] = b.tj[q][k];
-      last[9 + q] = b.u[q][k];
+      last[q] = o.f[q];
+      last[3 + q] = o.ti[q];
+      last[6 + q] = o.tj[q];
+      last[9 + q] = o.u[q];
     }
-    const int j = bj[k];
-    const double factor = bfactor[k], fs = b.fs[k];
-    out.contact = true;
-    out.both = p.newton_pair || j < p.nlocal;
-    out.i = bi[k];
-    out.j = j;
-    for (int q = 0; q < 3; q++) {
-      out.F[q] = factor * (fs * b.d[q][k] + b.f[q][k]);
-      out.ti[q] = factor * b.ti[q][k];
-      out.tj[q] = factor * b.tj[q][k];
-    }
-    const double share = out.both ? 1.0 : 0.5;
-    for (int q = 0; q < 3; q++) out.w[q] = share * factor * b.dissipated[q][k];
-    out.w[3] = share * factor * b.exchange[k];
-    out.e = eflag ? factor * (b.uh[k] + b.u[0][k] + b.u[1][k] + b.u[2][k]) : 0.0;
+    const double d[3] = {b.d[0][k], b.d[1][k], b.d[2][k]};
+    scaled(p, bi[k], bj[k], bfactor[k], d, b.fs[k], b.uh[k], o, eflag, out);
   }
 
   template <class Give>

@@ -11,12 +11,6 @@
 
 #include "vec3.h"
 
-/* finite, as a comparison the vectoriser takes (false for NaN and infinities) */
-RRP_INLINE int finite_value(double v)
-{
-  return fabs(v) <= 1.79769313486231570815e+308;
-}
-
 /* contact k's kinematics and loads so far, out of the block and into it */
 RRP_INLINE void kin_get(const rrp_friction_block *b, int k, int middle, rrp_contact_kin *c)
 {
@@ -92,7 +86,7 @@ RRP_INLINE void pass_kinematics(int middle, rrp_friction_block *b, int n, int *s
     b->fncrit[k] = fabs(fs * c.r);
     const double sum = (d[0] + d[1] + d[2]) + (v[0] + v[1] + v[2]) + (wi[0] + wi[1] + wi[2]) +
                        (wj[0] + wj[1] + wj[2]) + (ri + rj) + K;
-    status[k] = !(rsq > 0.0) | !finite_value(sum) | !overlap;
+    status[k] = !(rsq > 0.0) | !rrp_finite(sum) | !overlap;
   }
 }
 

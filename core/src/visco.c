@@ -15,7 +15,7 @@ static const int MEASURE_AT[RRP_VISCO_MODES] = {0, 1, 4, 7};
 
 static int is_finite(double v)
 {
-  return fabs(v) <= 1.79769313486231570815e+308;
+  return rrp_finite(v);
 }
 
 int rrp_visco_series_check(const rrp_visco_series *s, int *term)

@@ -11,10 +11,10 @@
 
 #include <math.h>
 
-/* finite, as a comparison the vectoriser takes (false for NaN and infinities) */
+/* finite (rrp_finite) */
 RRP_KERNEL int rrp_binder_finite(double v)
 {
-  return fabs(v) <= 1.79769313486231570815e+308;
+  return rrp_finite(v);
 }
 
 /* 2 atan2(s, w) / s for s, w >= 0 (2/w at s = 0): the angle of a unit quaternion (w, v), s = |v|,

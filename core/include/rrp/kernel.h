@@ -10,7 +10,7 @@
  * under CUDA). A kernel touches no global state, allocates nothing and reports through its
  * return value (rrp/conventions.h's status codes), never by printing or aborting.
  *
- *   double rrp_dot3(a, b);  void rrp_cross3(a, b, out);  void rrp_scale3(s, a, out);
+ *   int rrp_finite(v);  double rrp_dot3(a, b);  void rrp_cross3(a, b, out);  void rrp_scale3(s, a, out);
  *   void rrp_qmul(p, q, out);  void rrp_qrot(q, v, out);
  */
 #ifndef RRP_KERNEL_H
@@ -26,6 +26,12 @@
 #define RRP_KERNEL static inline
 #endif
 #endif
+
+/* finite, as a comparison the vectoriser takes (false for NaN and infinities) */
+RRP_KERNEL int rrp_finite(double v)
+{
+  return fabs(v) <= 1.79769313486231570815e+308;
+}
 
 RRP_KERNEL double rrp_dot3(const double a[3], const double b[3])
 {
