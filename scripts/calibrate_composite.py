@@ -188,15 +188,25 @@ def split_peak(load):
     return best
 
 
-def brazilian(data, params, np=1, dmax=0.1, wd=None):
-    """the Brazilian test (in.brazilian): BTS = 2 P/(pi D t) at the splitting peak, the walls'
-    approach over D there and the energy balance's drift over the walls' work"""
+def split_seen(load, ip):
+    """whether the load fell below half of the peak at row ip after it (the disc split)"""
+    return any(p < 0.5 * load[ip] for p in load[ip + 1:])
+
+
+def brazilian(data, params, np=1, dmax=0.1, wd=None, axis="y", shift=0.0, halt=0.0):
+    """the Brazilian test (in.brazilian, a disc with its axis along `axis` cut after the packing
+    is moved by `shift` of its box): BTS = 2 P/(pi D t) at the splitting peak, the walls'
+    approach over D there and the energy balance's drift over the walls' work. halt > 0 ends the
+    run once that fraction of the disc's binders has broken; a run so ended that shows no split
+    is run again in full."""
     wd = wd or tempfile.mkdtemp(prefix="rrp-brazilian-")
     v = _variables(params)
     v["kpw"], v["ramp"] = params["kpw"], params["ramp"]
-    lmp(wd, os.path.join(EX, "in.brazilian"), np, data=data, dmax=dmax, **v)
+    lmp(wd, os.path.join(EX, "in.brazilian"), np, data=data, dmax=dmax, axis=axis, shift=shift, halt=halt, **v)
     rows = _rows(os.path.join(wd, "brazilian.dat"))
     ip = split_peak([r[3] for r in rows])
+    if halt > 0 and not split_seen([r[3] for r in rows], ip):
+        return brazilian(data, params, np, dmax, wd, axis, shift, 0.0)
     return {"BTS": rows[ip][4], "load": rows[ip][3], "approach": rows[ip][2], "balance": _drift(rows, 9, 8),
             "broken": rows[ip][10], "rows": rows, "dir": wd, "peak_row": ip}
 

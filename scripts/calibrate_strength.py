@@ -5,7 +5,7 @@ BTS and the friction angle phi (any subset), measured on several packings (seeds
 property's mean and scatter; then the coefficients applied to fresh packings it never saw.
 
   calibrate_strength.py [--E E] [--nu NU] [--ucs UCS] [--bts BTS] [--phi DEG]
-                        [--n 3000] [--seeds 3] [--fresh 3] [--tol 0.05] [--out DIR]
+                        [--n 3000] [--seeds 3] [--fresh 3] [--discs 4] [--tol 0.05] [--out DIR]
 
 The model (examples/composite, shear linear): binders that break on their Mohr-Coulomb strength
 alone (bond_coeff ... 0 0 0 0 mohr SIGMA_C C PHI_B 1.0 mcf BETA: the combined criterion off,
@@ -14,7 +14,11 @@ C = 20 SIGMA_C, PHI_B = 30 degrees) and frictional contacts with rolling resista
 (one packing each, all run as quick tests of examples/composite): in.compress (E, nu: the
 slopes between 20% and 50% of the peak), in.triaxial at s3 = 0 and at s3 = `--confine` times
 the target UCS (the unconfined peak UCS, and phi from the two peaks: sigma1 = UCS + N sigma3,
-N = (1 + sin phi)/(1 - sin phi)), in.brazilian (BTS at the splitting peak).
+N = (1 + sin phi)/(1 - sin phi)), in.brazilian (BTS at the splitting peak; a packing's BTS is the
+mean of --discs discs cut from it, their axes y and x in turn and each pair split on other planes
+of the periodic box: one disc of 2000 spheres scatters by about 20% from the next, the
+splitting strength of a few binders near its centre; each run ends once a quarter of the disc's
+binders have broken, well after the split).
 
 How the coefficients are found: every property is the mean over the packings; E by the
 stiffness scale s (every stiffness and strength times s, time by 1/sqrt(s): E, UCS and BTS scale
@@ -44,6 +48,7 @@ import rrplmp  # noqa: E402
 PROPS = ("E", "nu", "UCS", "BTS", "phi")
 SEED0 = 4928459     # in.pack's default seed: the calibration packings are SEED0 + 1000 k
 FRESH0 = 7700001    # the fresh packings: FRESH0 + 1000 k
+HALT = 0.25         # a Brazilian test ends once a quarter of its binders have broken (split)
 
 
 def start(kpp=2100.0):
@@ -83,9 +88,20 @@ def one_packing(data, p, want, s3, wd):
         t = cal.triaxial(data, p, round(s3, 8), emax=0.12, wd=tempfile.mkdtemp(prefix="t-", dir=wd))
         N = (t["sigma1"] - out["UCS"]) / t["sigma3"]
         out["phi"] = math.degrees(math.asin((N - 1) / (N + 1))) if N > 1 else 0.0
-    if "BTS" in want:
-        out["BTS"] = cal.brazilian(data, p, wd=tempfile.mkdtemp(prefix="b-", dir=wd))["BTS"]
     return out, modes
+
+
+def disc(k, discs):
+    """the k-th of a packing's discs: (axis, shift). The discs' axes alternate between y and x,
+    their centres (and the planes they split on) step across the periodic box: each splits
+    across other binders, and a packing's BTS is their mean"""
+    return ("y", "x")[k % 2], (k // 2) / ((discs + 1) // 2)
+
+
+def one_disc(data, p, k, discs, wd):
+    axis, shift = disc(k, discs)
+    return cal.brazilian(data, p, wd=tempfile.mkdtemp(prefix="b-", dir=wd), axis=axis, shift=shift,
+                         halt=HALT)["BTS"]
 
 
 def break_modes(path):
@@ -101,12 +117,21 @@ def break_modes(path):
     return counts
 
 
-def measure(datas, p, want, s3, wd):
-    """each property of want on every packing: {prop: [values]}, and the unconfined tests' break
-    modes summed"""
+def measure(datas, p, want, s3, wd, discs=1):
+    """each property of want on every packing: {prop: [values]} (BTS the mean of the packing's
+    discs; their values in "BTS discs"), and the unconfined tests' break modes summed"""
     with ThreadPoolExecutor(max_workers=2) as pool:
-        res = list(pool.map(lambda d: one_packing(d, p, set(want), s3, wd), datas))
+        jobs = [pool.submit(one_packing, d, p, set(want) - {"BTS"}, s3, wd) for d in datas]
+        bts = [[pool.submit(one_disc, d, p, k, discs, wd) for k in range(discs)] for d in datas] \
+            if "BTS" in want else []
+        res = [j.result() for j in jobs]
+        bts = [[j.result() for j in b] for b in bts]
+    for r, b in zip(res, bts):
+        r[0]["BTS"] = statistics.fmean(b)
+        r[0]["BTS discs"] = b
     values = {k: [r[0][k] for r in res] for k in want}
+    if bts:
+        values["BTS discs"] = [v for b in bts for v in b]
     modes = {}
     for _, m in res:
         for k, v in (m or {}).items():
@@ -119,7 +144,7 @@ def stats(v):
     return m, (statistics.stdev(v) / abs(m) if len(v) > 1 and m else 0.0)
 
 
-def calibrate(targets, datas, tol=0.05, max_iter=10, s3_frac=0.2, report=rrplmp.log, wd=None):
+def calibrate(targets, datas, tol=0.05, max_iter=10, s3_frac=0.2, report=rrplmp.log, wd=None, discs=1):
     """coefficients for the targets; returns (params, the last means, table rows, unreachable)"""
     wd = wd or tempfile.mkdtemp(prefix="rrp-strength-cal-")
     want = set(targets) | ({"E"} if set(targets) & {"UCS", "BTS"} else set())
@@ -147,15 +172,21 @@ def calibrate(targets, datas, tol=0.05, max_iter=10, s3_frac=0.2, report=rrplmp.
     if ratio:
         history["mcf"] = []
 
+    done_runs = {}
+
     def run(label):
         # the confined test at s3_frac of the target UCS, or of each packing's own UCS
         s3 = s3_frac * targets["UCS"] if "UCS" in targets else -s3_frac
-        vals, modes = measure(datas, p, want, s3, wd)
+        key = repr(sorted(p.items()))
+        if key not in done_runs:    # (the same coefficients again: their measures)
+            done_runs[key] = measure(datas, p, want, s3, wd, discs)
+        vals, modes = done_runs[key]
         means = {k: stats(v)[0] for k, v in vals.items()}
         scat = {k: stats(v)[1] for k, v in vals.items()}
         errs = {k: (means[k] - targets[k]) / targets[k] for k in targets}
         rows.append((len(rows), label, dict(p), means, scat, errs))
-        report(f"{len(rows) - 1} {label}: " + ", ".join(f"{k} {means[k]:.4g} (+-{scat[k]:.1%})" for k in sorted(means))
+        report(f"{len(rows) - 1} {label}: " + ", ".join(f"{k} {means[k]:.4g} (+-{scat[k]:.1%})" for k in sorted(means)
+                                                       if k in PROPS)
                + "; errors " + ", ".join(f"{k} {e:+.3f}" for k, e in errs.items()))
         return vals, means, modes
 
@@ -259,6 +290,8 @@ def main():
     ap.add_argument("--n", type=int, default=3000, help="spheres per packing")
     ap.add_argument("--seeds", type=int, default=3, help="packings the calibration measures")
     ap.add_argument("--fresh", type=int, default=3, help="fresh packings the result is checked on (0: none)")
+    ap.add_argument("--discs", type=int, default=4, help="Brazilian discs per packing (axes y and x in turn, "
+                    "each pair split on other planes): a packing's BTS is their mean")
     ap.add_argument("--confine", type=float, default=0.2, help="the confined test's s3 over UCS")
     ap.add_argument("--tol", type=float, default=0.05)
     ap.add_argument("--max-iter", type=int, default=10)
@@ -282,18 +315,21 @@ def main():
                                      range(k)))
         datas = packings(SEED0, args.seeds)
         rrplmp.log("targets: " + ", ".join(f"{k} = {v:g}" for k, v in targets.items()))
-        p, means, rows, unreachable = calibrate(targets, datas, args.tol, args.max_iter, args.confine, wd=wd)
+        p, means, rows, unreachable = calibrate(targets, datas, args.tol, args.max_iter, args.confine, wd=wd,
+                                                discs=args.discs)
         vals = {}
         if args.fresh > 0:
             fresh = packings(FRESH0, args.fresh)
             s3 = args.confine * targets["UCS"] if "UCS" in targets else -args.confine
-            vals, _ = measure(fresh, p, set(PROPS), s3, wd)
+            vals, _ = measure(fresh, p, set(PROPS), s3, wd, args.discs)
     except RuntimeError as e:
         sys.exit(f"calibrate_strength.py: {e}")
     table = [f"# Strength calibration: {', '.join(f'{k} = {v:g}' for k, v in targets.items())}", "",
              f"`scripts/calibrate_strength.py {' '.join(a for a in sys.argv[1:])}`", "",
              f"{args.seeds} packings of {args.n} spheres measured (seeds {SEED0} + 1000 k); the means and their "
-             "scatter (sample standard deviation over the mean) at each step.", "",
+             "scatter (sample standard deviation over the mean) at each step. A packing's BTS is the mean of "
+             f"{args.discs} Brazilian discs cut from it (axes y and x in turn, each pair split on other planes "
+             "of the periodic box: in.brazilian's axis and shift).", "",
              "| step | what | mcf | SIGMA_C | MUR | Ks/Ka | " + " | ".join(PROPS) + " |",
              "| --- | --- | --- | --- | --- | --- | " + " | ".join("---" for _ in PROPS) + " |"]
     for it, label, q, m, sc_, _ in rows:
@@ -303,16 +339,25 @@ def main():
     if vals:
         table += [f"## On {args.fresh} fresh packings of {args.n} spheres (seeds {FRESH0} + 1000 k), never seen by "
                   "the calibration", "",
-                  "| property | target | mean | scatter | error of the mean | each packing |",
-                  "| --- | --- | --- | --- | --- | --- |"]
+                  "| property | target | mean | scatter | standard error of the mean | error of the mean | each packing |",
+                  "| --- | --- | --- | --- | --- | --- | --- |"]
     csv = ["property,target,mean,scatter,error,values"]
     for k in (PROPS if vals else ()):
         m, sd = stats(vals[k])
         t = targets.get(k)
         err = (m - t) / t if t else float("nan")
-        table.append(f"| {k} | {t if t else ''} | {m:.4g} | {sd:.1%} | {'' if t is None else f'{err:+.3f}'} | "
+        table.append(f"| {k} | {t if t else ''} | {m:.4g} | {sd:.1%} | {sd / math.sqrt(len(vals[k])):.1%} | "
+                     f"{'' if t is None else f'{err:+.3f}'} | "
                      + ", ".join(f"{v:.4g}" for v in vals[k]) + " |")
         csv.append(f"{k},{t if t else ''},{m!r},{sd!r},{err!r}," + " ".join(repr(v) for v in vals[k]))
+    if vals:
+        d = vals["BTS discs"]
+        m, sd = stats(d)
+        table += ["", f"The {len(d)} discs' BTS scatter by {sd:.1%} one from the next (from {min(d):.4g} to "
+                  f"{max(d):.4g}): the standard error of their mean is {sd / math.sqrt(len(d)):.1%}, of the "
+                  f"calibration's own mean (its {args.seeds * args.discs} discs) about "
+                  f"{sd / math.sqrt(args.seeds * args.discs):.1%}."]
+        csv.append("BTS discs,,,,," + " ".join(repr(v) for v in d))
     table += [""] + [f"Cannot reach {k}: {w}" for k, w in unreachable.items()]
     print("\n".join(table))
     if args.out:

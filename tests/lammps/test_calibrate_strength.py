@@ -6,7 +6,8 @@
    packings scatter more than that, within two standard errors of the mean (2 s/sqrt(2), s the
    fresh packings' own scatter: measured 11-12% for E and phi at this size, against 2-5% on the
    calibration's packings; the full-size run of studies/composite-strength/calibration is the
-   check of the 5% target). The table gives every property's mean and scatter.
+   check of the 5% target). The table gives every property's mean and scatter; a packing's BTS
+   is the mean of its discs (2 here: in.brazilian with axis y, then x).
 2. A target UCS/BTS of 15: the script measures the ratio's reach (the moment factor from 0 to 1),
    says it cannot reach it, why (the share of binders broken in tension), and gives the range.
 The test reads the script's table and CSV; every number comes from the runs."""
@@ -24,7 +25,7 @@ TARGETS = {"E": 250.0, "phi": 42.0}
 
 out = t.workdir("calibrate-strength")
 p = subprocess.run([sys.executable, SCRIPT, "--E", str(TARGETS["E"]), "--phi", str(TARGETS["phi"]), "--n", "1500",
-                    "--seeds", "2", "--fresh", "2", "--tol", "0.03", "--out", out],
+                    "--seeds", "2", "--fresh", "2", "--discs", "2", "--tol", "0.03", "--out", out],
                    stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, timeout=1500)
 t.check("calibrate_strength.py --E 250 --phi 42 (2 + 2 packings of 1500) runs",
         p.returncode in (0, 1) and "The coefficients:" in p.stdout, p.stdout.strip()[-300:])
@@ -57,12 +58,18 @@ for k in ("nu", "UCS", "BTS"):
     t.check(f"{k} (not a target) is measured on the fresh packings with its scatter",
             r is not None and float(r["mean"]) > 0 and len(r["values"].split()) == 2,
             f"{r['mean'] if r else ''} +- {r['scatter'] if r else ''}")
+discs = fresh.get("BTS discs")
+dv = [float(v) for v in discs["values"].split()] if discs else []
+bts = [float(v) for v in fresh["BTS"]["values"].split()] if "BTS" in fresh else []
+t.check("BTS: 2 discs per fresh packing (in.brazilian axis y, then x), each packing's BTS their mean",
+        len(dv) == 4 and len(bts) == 2 and dv[0] != dv[1] and
+        all(abs(0.5 * (dv[2 * k] + dv[2 * k + 1]) - bts[k]) <= 1e-12 * bts[k] for k in range(2)), f"{dv} {bts}")
 t.check("the coefficients are printed as input lines", "bond_coeff 1 " in table and " mohr " in table and
         "pair_style rrp/hertz friction mindlin" in table)
 
 # 2. a ratio beyond reach
 out2 = t.workdir("calibrate-strength")
-p = subprocess.run([sys.executable, SCRIPT, "--ucs", "30", "--bts", "2", "--n", "1500", "--seeds", "1",
+p = subprocess.run([sys.executable, SCRIPT, "--ucs", "30", "--bts", "2", "--n", "1500", "--seeds", "1", "--discs", "2",
                     "--fresh", "0", "--max-iter", "0", "--out", out2],
                    stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, timeout=1500)
 text = p.stdout
