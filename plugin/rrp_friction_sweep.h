@@ -85,6 +85,8 @@ class RRPFrictionSweep {
           __builtin_prefetch(&p.x[3 * j]);
           __builtin_prefetch(&p.v[3 * j]);
           __builtin_prefetch(&p.omega[3 * j]);
+          __builtin_prefetch(&p.radius[j]);
+          __builtin_prefetch(&p.type[j]);
         }
       }
       const int i = p.ilist[ii];
