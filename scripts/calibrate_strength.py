@@ -18,7 +18,7 @@ N = (1 + sin phi)/(1 - sin phi)), in.brazilian (BTS at the splitting peak; a pac
 mean of --discs discs cut from it, their axes y and x in turn and each pair split on other planes
 of the periodic box: one disc of 2000 spheres scatters by about 20% from the next, the
 splitting strength of a few binders near its centre; each run ends once a quarter of the disc's
-binders have broken, well after the split).
+binders have broken, and one that shows no split by then is run again in full).
 
 How the coefficients are found: every property is the mean over the packings; E by the
 stiffness scale s (every stiffness and strength times s, time by 1/sqrt(s): E, UCS and BTS scale
@@ -301,6 +301,9 @@ def main():
                                  ("phi", args.phi)) if v}
     if not targets:
         sys.exit("calibrate_strength.py: give at least one target: --E, --nu, --ucs, --bts, --phi")
+    if args.discs < 1 or args.seeds < 1 or args.fresh < 0:
+        sys.exit(f"calibrate_strength.py: --discs {args.discs}, --seeds {args.seeds}, --fresh {args.fresh}: "
+                 "give at least 1 disc and 1 packing (and no negative count of fresh ones)")
     for k, v in targets.items():
         if not (v > 0 and math.isfinite(v)) or (k == "nu" and v >= 0.5) or (k == "phi" and v >= 90):
             sys.exit(f"calibrate_strength.py: target {k} = {v:g} is out of range")
