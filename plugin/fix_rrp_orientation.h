@@ -46,7 +46,7 @@ class FixRRPOrientation : public Fix, public RRPOrientation::Store {
   void restart(char *) override;
 
   // send the owned rows to the ghost atoms now (between reneighborings)
-  void forward();
+  virtual void forward();
 
   // RRPOrientation::Store: the host rows are the rows (the KOKKOS twin syncs its view)
   void host_access(bool /*write*/) override {}

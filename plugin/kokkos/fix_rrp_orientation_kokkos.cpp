@@ -8,6 +8,7 @@
 
 #include "atom.h"
 #include "atom_masks.h"
+#include "comm_kokkos.h"
 #include "memory.h"
 #include "memory_kokkos.h"
 #include "rrp_register.h"
@@ -21,7 +22,8 @@ FixRRPOrientationKokkos::FixRRPOrientationKokkos(LAMMPS *lmp, int narg, char **a
     FixRRPOrientation(lmp, narg, arg, false)
 {
   kokkosable = 1;
-  exchange_comm_device = sort_device = 1;
+  execution_space = Device;
+  exchange_comm_device = sort_device = forward_comm_device = 1;
   maxexchange = 1 + NQUAT;    // the offset of the atom's values, then its quaternion
   comm_border = 0;
   // its hooks (post_neighbor) send its own rows to the ghost atoms: no array of the atoms read or
@@ -132,6 +134,54 @@ void FixRRPOrientationKokkos::sort_kokkos(Kokkos::BinSort<KeyViewType, BinOp> &S
   k_quat.modify_device();
 }
 
+/* ----------------------------------------------------------------------
+   the owned rows to the ghost atoms through CommKokkos's device path. On a build without a GPU
+   LAMMPS sends a fix's rows with the classic host routines (forward_fix_comm_classic, set by
+   KokkosLMP), one thread packing them: the flag is lifted for this call only, so the rows are
+   packed and unpacked on the device's threads, the same values in the same places. Another
+   communication style (comm_style tiled: CommTiledKokkos) takes the host fix's path
+------------------------------------------------------------------------- */
+
+void FixRRPOrientationKokkos::forward()
+{
+  auto *kk = dynamic_cast<CommKokkos *>(comm);
+  if (!kk) {
+    FixRRPOrientation::forward();
+    return;
+  }
+  const bool classic = kk->forward_fix_comm_classic;
+  kk->forward_fix_comm_classic = false;
+  comm->forward_comm(this);
+  kk->forward_fix_comm_classic = classic;
+}
+
+int FixRRPOrientationKokkos::pack_forward_comm_kokkos(int n, DAT::tdual_int_1d k_sendlist,
+                                                      DAT::tdual_xfloat_1d &k_buf,
+                                                      int /*pbc_flag*/, int * /*pbc*/)
+{
+  k_quat.sync_device();
+  auto q = k_quat.d_view;
+  auto list = k_sendlist.view<LMPDeviceType>();
+  auto buf = k_buf.view<LMPDeviceType>();
+  Kokkos::parallel_for(Kokkos::RangePolicy<LMPDeviceType>(0, n), KOKKOS_LAMBDA(const int k) {
+    const int i = list(k);
+    for (int c = 0; c < NQUAT; c++) buf(NQUAT * k + c) = q(i, c);
+  });
+  return NQUAT * n;
+}
+
+void FixRRPOrientationKokkos::unpack_forward_comm_kokkos(int n, int first,
+                                                         DAT::tdual_xfloat_1d &k_buf)
+{
+  k_quat.sync_device();
+  auto q = k_quat.d_view;
+  auto buf = k_buf.view<LMPDeviceType>();
+  Kokkos::parallel_for(Kokkos::RangePolicy<LMPDeviceType>(0, n), KOKKOS_LAMBDA(const int k) {
+    for (int c = 0; c < NQUAT; c++) q(first + k, c) = buf(NQUAT * k + c);
+  });
+  k_quat.modify_device();
+}
+
 void FixRRPOrientationKokkos::host_access(bool write)
 {
   k_quat.sync_host();
@@ -193,4 +243,5 @@ void FixRRPOrientationKokkos::unpack_restart(int nlocal, int nth)
   FixRRPOrientation::unpack_restart(nlocal, nth);
 }
 
-// (forward communication is the host fix's: it calls pack_border and unpack_border)
+// (the classic forward communication is the host fix's: it calls pack_border and unpack_border,
+// which sync the host rows)

@@ -8,7 +8,9 @@
    host store's, so restart files interchange with runs without KOKKOS. The rows migrate with
    their atoms and are sorted with them on the device (KOKKOS's exchange and sort, not the classic
    ones); ghost rows are sent after each reneighboring (post_neighbor), not with the borders,
-   which KOKKOS would otherwise make on the host.
+   which KOKKOS would otherwise make on the host. They are sent (forward) through KOKKOS's device
+   communication, packed and unpacked on the device's threads, also where LAMMPS sends a fix's
+   rows with its classic host routines (builds without a GPU).
 ------------------------------------------------------------------------- */
 
 #ifndef LMP_FIX_RRP_ORIENTATION_KOKKOS_H
@@ -47,6 +49,12 @@ class FixRRPOrientationKokkos : public FixRRPOrientation, public KokkosBase {
   int unpack_exchange(int, double *) override;
   int pack_restart(int, double *) override;
   void unpack_restart(int, int) override;
+
+  // the owned rows to the ghost atoms, on the device (forward_comm_device of CommKokkos)
+  void forward() override;
+  int pack_forward_comm_kokkos(int n, DAT::tdual_int_1d k_sendlist, DAT::tdual_xfloat_1d &k_buf,
+                               int pbc_flag, int *pbc) override;
+  void unpack_forward_comm_kokkos(int n, int first, DAT::tdual_xfloat_1d &k_buf) override;
 
   void host_access(bool write) override;
   bool kokkos() const override { return true; }
