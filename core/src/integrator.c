@@ -198,10 +198,12 @@ RRP_INLINE void turn_flat(int nb, const double *c, const double *k, const double
  * block's x, v, f, Omega and T are arrays of 3 nb doubles each, so the kick, the drift and the
  * angular kick run as flat loops over them that the compiler vectorises, with the kick factors
  * spread to the three components; the quaternions (4 nb doubles) likewise. The same operations
- * in the same order as first_half_checked, so the same bits. Returns 1 when the block was
- * stored, 0 (nothing stored) when some particle fails a check. */
-RRP_INLINE int first_half_flat(const rrp_spheres *p, double h, int exact, double scale, int i0,
-                               int nb, const double *dtm, const double *dtj)
+ * in the same order as first_half_checked, so the same bits. owed: the second half of the step
+ * before is made first (second_block's kick, with the block's dt/m and dt/J computed once). Returns
+ * 1 when the block was stored, 0 when some particle fails a check (nothing of the first half
+ * stored; the owed second half is). */
+RRP_INLINE int first_half_flat(const rrp_spheres *p, double h, int exact, int owed, double scale,
+                               int i0, int nb, const double *dtm, const double *dtj)
 {
   double dtm3[3 * RRP_BLOCK], dtj3[3 * RRP_BLOCK];
   double w[3 * RRP_BLOCK], vn[3 * RRP_BLOCK], xn[3 * RRP_BLOCK];
@@ -210,10 +212,20 @@ RRP_INLINE int first_half_flat(const rrp_spheres *p, double h, int exact, double
   const double *f = p->f[i0], *t = p->torque[i0];
   const int n3 = 3 * nb;
   spread3(nb, dtm, dtj, dtm3, dtj3);
+  double vh[3 * RRP_BLOCK], wh[3 * RRP_BLOCK]; /* v and Omega after the owed second half */
+  const double *v0 = v, *om0 = om;
+  if (owed) { /* second_block's kick, with the same dt/m and dt/J, in the same loop */
+    for (int m = 0; m < n3; m++) {
+      vh[m] = v[m] + dtm3[m] * f[m];
+      wh[m] = om[m] + dtj3[m] * t[m];
+    }
+    v0 = vh;
+    om0 = wh;
+  }
   int bad = 0;
   for (int m = 0; m < n3; m++) {
-    w[m] = om[m] * scale + dtj3[m] * t[m];
-    vn[m] = v[m] * scale + dtm3[m] * f[m];
+    w[m] = om0[m] * scale + dtj3[m] * t[m];
+    vn[m] = v0[m] * scale + dtm3[m] * f[m];
     xn[m] = x[m] + h * vn[m];
     bad |= !(bounded_v(w[m]) & bounded_v(vn[m]) & bounded_v(xn[m]));
   }
@@ -224,7 +236,14 @@ RRP_INLINE int first_half_flat(const rrp_spheres *p, double h, int exact, double
     bad |= exact ? !(hw2[j] < 1.0) : !bounded_v(hw2[j]);
     rrp_sphere_increment_factors(h, hw2[j], exact, &c[j], &k[j]);
   }
-  if (bad) return 0;
+  if (bad) { /* nothing of the first half stored; the owed second half is, as second_block's */
+    if (owed)
+      for (int m = 0; m < n3; m++) {
+        v[m] = vh[m];
+        om[m] = wh[m];
+      }
+    return 0;
+  }
   turn_flat(nb, c, k, w, q, qn);
   /* store */
   for (int m = 0; m < n3; m++) {
@@ -296,7 +315,6 @@ RRP_CLONES static int first_half_block(const rrp_spheres *p, const rrp_inertia *
   /* the second half of the step before, owed (rrp_first_options.joined): made here on the
    * block, which stays in cache for the first half; its kick is the first half's, dtf (the
    * schemes with a second half kick by half the step in each) */
-  if (owed) second_block(p, in, dtf, i0, nb);
   double dtm[RRP_BLOCK], dtj[RRP_BLOCK], hw2[RRP_BLOCK], c[RRP_BLOCK], k[RRP_BLOCK];
   double w[RRP_BLOCK][3], vn[RRP_BLOCK][3], xn[RRP_BLOCK][3];
   int sel[RRP_BLOCK];
@@ -325,10 +343,11 @@ RRP_CLONES static int first_half_block(const rrp_spheres *p, const rrp_inertia *
       fail |= sel[j] & !(positive_finite(mass[j]) & positive_finite(J[j]));
     }
   }
-  if (fail) return 0;
   int all_selected = 1;
   for (int j = 0; j < nb; j++) all_selected &= sel[j];
-  if (all_selected) return first_half_flat(p, h, exact, scale, i0, nb, dtm, dtj);
+  if (!fail && all_selected) return first_half_flat(p, h, exact, owed, scale, i0, nb, dtm, dtj);
+  if (owed) second_block(p, in, dtf, i0, nb);
+  if (fail) return 0;
   /* kick, drift, w = Omega + dt/J T, h^2 |w|^2, and one finiteness check of the lot (kept
    * scalar: vectorised, its loads of 3-vectors cost more than they save) */
   double all = 0.0;
