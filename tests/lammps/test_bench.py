@@ -32,4 +32,22 @@ else:
         line = next((l for l in out.splitlines() if l.startswith(row)), None)
         ok = line is not None and all(c.strip() for c in line.split("|")[1:-1])
         t.check(f"KOKKOS table row {row.strip('| ')} measured", ok, line or "missing")
+# issue 46's targets in one table at the end: each row measured, with its goal and yes or no
+lines = out.splitlines()
+head = next((k for k, l in enumerate(lines) if l.startswith("### Issue 46's targets")), None)
+t.check("the targets' table is printed", head is not None)
+rows = []
+if head is not None:
+    for l in lines[head + 4:]:
+        if not l.startswith("|"):
+            break
+        rows.append([c.strip() for c in l.split("|")[1:-1]])
+t.check("every target row has a goal, a measured value and yes or no",
+        rows and all(len(r) == 4 and all(r) and r[3] in ("yes", "no") for r in rows), rows)
+wanted = ["fix rrp/nve-exact, Modify + Other", "fix rrp/nve-newmark", "bond rrp/binder's Bond time over its kernel",
+          "fix rrp/nvt/sphere, Modify", "fix rrp/npt/sphere, Modify"]
+if "kokkos: skipped" not in out:
+    wanted += ["packed spheres", "the bonded composite", "the hot gas (", "the hot gas, Modify", "the hot gas, Comm"]
+for w in wanted:
+    t.check(f"target row {w}", any(r[0].startswith(w) for r in rows))
 t.finish()
