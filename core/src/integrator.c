@@ -194,6 +194,22 @@ RRP_INLINE void turn_flat(int nb, const double *c, const double *k, const double
   }
 }
 
+/* one component m of first_half_flat: the owed second half kick (owed), then the first half's
+ * kick, w = Omega scale + dt/J T, v scale + dt/m F, and the drift x + h v; the inputs taken by
+ * value, so the outputs may be the inputs' places */
+RRP_INLINE void kick_drift(int owed, double scale, double h, double v, double om, double x, double f,
+                           double t, double dtm, double dtj, double *w, double *vn, double *xn)
+{
+  if (owed) {
+    v = v + dtm * f;
+    om = om + dtj * t;
+  }
+  const double wn = om * scale + dtj * t, vv = v * scale + dtm * f;
+  *w = wn;
+  *vn = vv;
+  *xn = x + h * vv;
+}
+
 /* first_half_block for a block whose particles are all selected (the usual case, group all): the
  * block's x, v, f, Omega and T are arrays of 3 nb doubles each, so the kick, the drift and the
  * angular kick run as flat loops over them that the compiler vectorises, with the kick factors
@@ -205,32 +221,31 @@ RRP_INLINE void turn_flat(int nb, const double *c, const double *k, const double
 RRP_INLINE int first_half_flat(const rrp_spheres *p, double h, int exact, int owed, double scale,
                                int i0, int nb, const double *dtm, const double *dtj)
 {
-  double dtm3[3 * RRP_BLOCK], dtj3[3 * RRP_BLOCK];
-  double w[3 * RRP_BLOCK], vn[3 * RRP_BLOCK], xn[3 * RRP_BLOCK];
-  double hw2[RRP_BLOCK], c[RRP_BLOCK], k[RRP_BLOCK], qn[4 * RRP_BLOCK];
+  double dtm3[3 * RRP_BLOCK], dtj3[3 * RRP_BLOCK], ww[3 * RRP_BLOCK];
+  double hw2[RRP_BLOCK], c[RRP_BLOCK], k[RRP_BLOCK];
   double *x = p->x[i0], *v = p->v[i0], *om = p->omega[i0], *q = p->quat[i0];
   const double *f = p->f[i0], *t = p->torque[i0];
   const int n3 = 3 * nb;
   spread3(nb, dtm, dtj, dtm3, dtj3);
-  double vh[3 * RRP_BLOCK], wh[3 * RRP_BLOCK]; /* v and Omega after the owed second half */
-  const double *v0 = v, *om0 = om;
-  if (owed) { /* second_block's kick, with the same dt/m and dt/J, in the same loop */
-    for (int m = 0; m < n3; m++) {
-      vh[m] = v[m] + dtm3[m] * f[m];
-      wh[m] = om[m] + dtj3[m] * t[m];
-    }
-    v0 = vh;
-    om0 = wh;
-  }
+  /* the checks first, nothing stored: kick, drift and w = Omega + dt/J T in registers, their
+   * squares kept for h^2 |w|^2 (w0 w0 + w1 w1 + w2 w2, the same products summed in the same
+   * order) */
   int bad = 0;
-  for (int m = 0; m < n3; m++) {
-    w[m] = om0[m] * scale + dtj3[m] * t[m];
-    vn[m] = v0[m] * scale + dtm3[m] * f[m];
-    xn[m] = x[m] + h * vn[m];
-    bad |= !(bounded_v(w[m]) & bounded_v(vn[m]) & bounded_v(xn[m]));
-  }
-  for (int j = 0; j < nb; j++)
-    hw2[j] = h * h * (w[3 * j] * w[3 * j] + w[3 * j + 1] * w[3 * j + 1] + w[3 * j + 2] * w[3 * j + 2]);
+  if (owed)
+    for (int m = 0; m < n3; m++) {
+      double w, vn, xn;
+      kick_drift(1, scale, h, v[m], om[m], x[m], f[m], t[m], dtm3[m], dtj3[m], &w, &vn, &xn);
+      bad |= !(bounded_v(w) & bounded_v(vn) & bounded_v(xn));
+      ww[m] = w * w;
+    }
+  else
+    for (int m = 0; m < n3; m++) {
+      double w, vn, xn;
+      kick_drift(0, scale, h, v[m], om[m], x[m], f[m], t[m], dtm3[m], dtj3[m], &w, &vn, &xn);
+      bad |= !(bounded_v(w) & bounded_v(vn) & bounded_v(xn));
+      ww[m] = w * w;
+    }
+  for (int j = 0; j < nb; j++) hw2[j] = h * h * (ww[3 * j] + ww[3 * j + 1] + ww[3 * j + 2]);
   /* the increment's quaternion (c, k w), exact within its limit */
   for (int j = 0; j < nb; j++) {
     bad |= exact ? !(hw2[j] < 1.0) : !bounded_v(hw2[j]);
@@ -239,19 +254,19 @@ RRP_INLINE int first_half_flat(const rrp_spheres *p, double h, int exact, int ow
   if (bad) { /* nothing of the first half stored; the owed second half is, as second_block's */
     if (owed)
       for (int m = 0; m < n3; m++) {
-        v[m] = vh[m];
-        om[m] = wh[m];
+        v[m] = v[m] + dtm3[m] * f[m];
+        om[m] = om[m] + dtj3[m] * t[m];
       }
     return 0;
   }
-  turn_flat(nb, c, k, w, q, qn);
-  /* store */
-  for (int m = 0; m < n3; m++) {
-    v[m] = vn[m];
-    x[m] = xn[m];
-    om[m] = w[m];
-  }
-  for (int m = 0; m < 4 * nb; m++) q[m] = qn[m];
+  /* the same values again, stored in place: recomputing them costs less than keeping them */
+  if (owed)
+    for (int m = 0; m < n3; m++)
+      kick_drift(1, scale, h, v[m], om[m], x[m], f[m], t[m], dtm3[m], dtj3[m], &om[m], &v[m], &x[m]);
+  else
+    for (int m = 0; m < n3; m++)
+      kick_drift(0, scale, h, v[m], om[m], x[m], f[m], t[m], dtm3[m], dtj3[m], &om[m], &v[m], &x[m]);
+  turn_flat(nb, c, k, om, q, q);
   return 1;
 }
 
