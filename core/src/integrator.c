@@ -174,10 +174,10 @@ static inline void spread3(int nb, const double *dtm, const double *dtj, double 
 }
 
 /* R <- R(da) R (rrp_sphere_rotate) for nb particles of a block: the increments' quaternions (c, k w)
- * from their half-angle cosines c, factors k and spins w (3 nb), the orientations q (4 nb) into
- * qn (4 nb), written out so that it vectorises across particles */
-RRP_INLINE void turn_flat(int nb, const double *c, const double *k, const double *w,
-                          const double *q, double *qn)
+ * from their half-angle cosines c, factors k and spins w (3 nb), the orientations q (4 nb) turned
+ * in place (each particle's read before its own are written: one pointer, so that the compiler
+ * vectorises it across particles without an overlap check between two) */
+RRP_INLINE void turn_flat(int nb, const double *c, const double *k, const double *w, double *q)
 {
   for (int j = 0; j < nb; j++) {
     const double d0 = c[j], d1 = k[j] * w[3 * j], d2 = k[j] * w[3 * j + 1], d3 = k[j] * w[3 * j + 2];
@@ -187,10 +187,10 @@ RRP_INLINE void turn_flat(int nb, const double *c, const double *k, const double
     const double r2 = d0 * q2 - d1 * q3 + d2 * q0 + d3 * q1;
     const double r3 = d0 * q3 + d1 * q2 - d2 * q1 + d3 * q0;
     const double s = 0.5 * (3.0 - (r0 * r0 + r1 * r1 + r2 * r2 + r3 * r3));
-    qn[4 * j] = r0 * s;
-    qn[4 * j + 1] = r1 * s;
-    qn[4 * j + 2] = r2 * s;
-    qn[4 * j + 3] = r3 * s;
+    q[4 * j] = r0 * s;
+    q[4 * j + 1] = r1 * s;
+    q[4 * j + 2] = r2 * s;
+    q[4 * j + 3] = r3 * s;
   }
 }
 
@@ -266,7 +266,7 @@ RRP_INLINE int first_half_flat(const rrp_spheres *p, double h, int exact, int ow
   else
     for (int m = 0; m < n3; m++)
       kick_drift(0, scale, h, v[m], om[m], x[m], f[m], t[m], dtm3[m], dtj3[m], &om[m], &v[m], &x[m]);
-  turn_flat(nb, c, k, om, q, q);
+  turn_flat(nb, c, k, om, q);
   return 1;
 }
 
@@ -480,9 +480,7 @@ RRP_INLINE int drift_turn_flat(const rrp_spheres *p, double h, int i0, int nb)
   }
   if (bad) return 0;
   for (int m = 0; m < 3 * nb; m++) x[m] += h * v[m];
-  double qn[4 * RRP_BLOCK];
-  turn_flat(nb, c, k, w, q, qn);
-  for (int m = 0; m < 4 * nb; m++) q[m] = qn[m];
+  turn_flat(nb, c, k, w, q);
   return 1;
 }
 
