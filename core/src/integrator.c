@@ -327,9 +327,6 @@ RRP_CLONES static int first_half_block(const rrp_spheres *p, const rrp_inertia *
                                        double dtf, int exact, int owed, double scale, int i0,
                                        int nb)
 {
-  /* the second half of the step before, owed (rrp_first_options.joined): made here on the
-   * block, which stays in cache for the first half; its kick is the first half's, dtf (the
-   * schemes with a second half kick by half the step in each) */
   double dtm[RRP_BLOCK], dtj[RRP_BLOCK], hw2[RRP_BLOCK], c[RRP_BLOCK], k[RRP_BLOCK];
   double w[RRP_BLOCK][3], vn[RRP_BLOCK][3], xn[RRP_BLOCK][3];
   int sel[RRP_BLOCK];
@@ -360,6 +357,10 @@ RRP_CLONES static int first_half_block(const rrp_spheres *p, const rrp_inertia *
   }
   int all_selected = 1;
   for (int j = 0; j < nb; j++) all_selected &= sel[j];
+  /* the second half of the step before, owed (rrp_first_options.joined): made here on the
+   * block, which stays in cache for the first half (first_half_flat makes it in its own loops);
+   * its kick is the first half's, dtf (the schemes with a second half kick by half the step in
+   * each) */
   if (!fail && all_selected) return first_half_flat(p, h, exact, owed, scale, i0, nb, dtm, dtj);
   if (owed) second_block(p, in, dtf, i0, nb);
   if (fail) return 0;
