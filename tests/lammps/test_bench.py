@@ -18,7 +18,8 @@ for row in ("| nve/sphere |", "| nve/bpm/sphere |", "| rrp/nve-exact |", "| rrp/
             "| lattice |", "| spheres exact |", "| bodies general |", "| stream triad |",
             "| 1 | BPM: nve/bpm/sphere", "| 1 | rrp/nve + rrp/binder + rrp/hertz (bpm/sphere)",
             "| 2 | rrp/nve + rrp/binder + rrp/hertz (sphere)", "| 1 | the same, rrp/binder shear linear",
-            "| 1 | the same, viscoelastic binders", "| binder visco |", "| binder visco-2pass |"):
+            "| 1 | the same, viscoelastic binders", "| binder visco |", "| binder visco-2pass |",
+            "| binder lattice |"):
     line = next((l for l in out.splitlines() if l.startswith(row)), None)
     ok = line is not None and all(c.strip() for c in line.split("|")[1:-1])
     t.check(f"table row {row.strip('| ')} measured", ok, line or "missing")
@@ -42,8 +43,10 @@ if head is not None:
         if not l.startswith("|"):
             break
         rows.append([c.strip() for c in l.split("|")[1:-1]])
-t.check("every target row has a goal, a measured value and yes or no",
-        rows and all(len(r) == 4 and all(r) and r[3] in ("yes", "no") for r in rows), rows)
+t.check("every target row has a goal, a measured value, yes or no, and a reason where no",
+        rows and all(len(r) == 5 and all(r) and r[3] in ("yes", "no") for r in rows), rows)
+t.check("every target not met says what accounts for it",
+        all(r[4] == "-" if r[3] == "yes" else r[4] not in ("-", "not measured") for r in rows), rows)
 wanted = ["fix rrp/nve-exact, Modify + Other", "fix rrp/nve-newmark", "bond rrp/binder's Bond time over its kernel",
           "fix rrp/nvt/sphere, Modify", "fix rrp/npt/sphere, Modify"]
 if "kokkos: skipped" not in out:
