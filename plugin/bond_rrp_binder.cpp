@@ -1,5 +1,5 @@
 /* ----------------------------------------------------------------------
-   rrp-lammps: bond_style rrp/binder. See doc/bond_rrp_binder.md.
+   rrp-lammps: bond_style rrp/binder. See doc/bond_rrp_binder.rst.
    Bookkeeping only, in three passes over each block of bonds: gather (the two atoms, lower ID
    first, and the reference state, captured where the bond has none yet, from the bond history
    fix BOND_HISTORY/RRP), the loads and the rupture decision of core/ (rrp/binder.h), apply

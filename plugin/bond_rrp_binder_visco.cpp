@@ -1,6 +1,6 @@
 /* ----------------------------------------------------------------------
    rrp-lammps: bond_style rrp/binder's viscoelastic binders (see bond_rrp_binder.h and
-   doc/bond_rrp_binder.md). The law is the core's (rrp/visco.h): a Prony series per load mode,
+   doc/bond_rrp_binder.rst). The law is the core's (rrp/visco.h): a Prony series per load mode,
    each branch's stress in the bond's state, updated once per step by the exact recursive
    formula. Here: the keywords, the per-type series and step factors, the shift factor of the
    temperature, the branch pass over a block (after the elastic loads of the equilibrium

@@ -1,5 +1,5 @@
 /* ----------------------------------------------------------------------
-   rrp-lammps: compute rrp/atom. See doc/compute_rrp_atom.md.
+   rrp-lammps: compute rrp/atom. See doc/compute_rrp_atom.rst.
    Columns 1-3 alpha, 4-7 quaternion (w,x,y,z) with w >= 0, 8-10 rotation vector theta.
 ------------------------------------------------------------------------- */
 

@@ -1,5 +1,5 @@
 /* ----------------------------------------------------------------------
-   rrp-lammps: compute rrp/energy. See doc/compute_rrp_energy.md.
+   rrp-lammps: compute rrp/energy. See doc/compute_rrp_energy.rst.
 ------------------------------------------------------------------------- */
 
 #include "compute_rrp_energy.h"

@@ -1,5 +1,5 @@
 /* ----------------------------------------------------------------------
-   rrp-lammps: compute rrp/momentum. See doc/compute_rrp_momentum.md.
+   rrp-lammps: compute rrp/momentum. See doc/compute_rrp_momentum.rst.
    Vector of 8: P (3), L about the origin (3) = sum m x_unwrapped x v + spin (J Omega of a sphere,
    angmom of an ellipsoid), KE_trans, KE_rot.
 ------------------------------------------------------------------------- */

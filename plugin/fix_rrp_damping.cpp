@@ -1,5 +1,5 @@
 /* ----------------------------------------------------------------------
-   rrp-lammps: fix rrp/damping. See doc/fix_rrp_damping.md.
+   rrp-lammps: fix rrp/damping. See doc/fix_rrp_damping.rst.
    Bookkeeping only: the loads and their power come from rrp/damping.h in core/. post_force adds
    each atom's load (from the velocities then: the half-step velocities, as fix viscous and fix
    damping/cundall) and keeps it to the end of the step, where its power at the full-step

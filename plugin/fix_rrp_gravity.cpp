@@ -1,5 +1,5 @@
 /* ----------------------------------------------------------------------
-   rrp-lammps: fix rrp/gravity. See doc/fix_rrp_gravity.md.
+   rrp-lammps: fix rrp/gravity. See doc/fix_rrp_gravity.rst.
    Bookkeeping only; the torque and energy come from core/ (rrp/field.h).
 ------------------------------------------------------------------------- */
 

@@ -1,7 +1,7 @@
 /* -*- c++ -*- ----------------------------------------------------------
    rrp-lammps: fix rrp/gravity, a uniform field g acting at a body-fixed lever arm l:
    spatial torque m (R l) x g, energy -m g . (R l). The 3D pendulum of Baker & Gonzalez (2021)
-   sec. 3 (eqs. 39-40, with the erratum of doc/theory.md section 3).
+   sec. 3 (eqs. 39-40, with the erratum of doc/theory.rst section 3).
 ------------------------------------------------------------------------- */
 
 #ifdef FIX_CLASS

@@ -1,5 +1,5 @@
 /* ----------------------------------------------------------------------
-   rrp-lammps: fix rrp/nvt/sphere, rrp/npt/sphere, rrp/nph/sphere. See doc/fix_rrp_nh_sphere.md.
+   rrp-lammps: fix rrp/nvt/sphere, rrp/npt/sphere, rrp/nph/sphere. See doc/fix_rrp_nh_sphere.rst.
    LAMMPS's FixNHSphere fixes with the RRP turn (fix_rrp_nh_sphere.h, rrp_sphere_turn.h).
 ------------------------------------------------------------------------- */
 

@@ -4,7 +4,7 @@
    npt/sphere and nph/sphere, every keyword and every number of them (x, v, omega, the
    thermostat and barostat, ecouple), plus each sphere's orientation, turned after the drift by
    the RRP increment of its thermostatted spin (rrp_sphere_turn.h): the orientation that
-   bond_style rrp/binder, bpm/rotational and every rrp style read. See doc/fix_rrp_nh_sphere.md.
+   bond_style rrp/binder, bpm/rotational and every rrp style read. See doc/fix_rrp_nh_sphere.rst.
 ------------------------------------------------------------------------- */
 
 #ifdef FIX_CLASS

@@ -1,5 +1,5 @@
 /* ----------------------------------------------------------------------
-   rrp-lammps: fix rrp/nve. See doc/fix_rrp_nve.md.
+   rrp-lammps: fix rrp/nve. See doc/fix_rrp_nve.rst.
    LAMMPS bookkeeping only (arguments, checks, restart, data files); every number is computed by
    core/ (rrp/integrator.h, rrp/rotation.h). The orientation it integrates is the atom style's
    quaternion where there is one, else the array of fix RRP/ORIENTATION (rrp_orientation.h).
@@ -78,7 +78,7 @@ FixRRPNVE::FixRRPNVE(LAMMPS *lmp, int narg, char **arg) :
   }
 }
 
-/* the keywords of the fix command (doc/fix_rrp_nve.md) */
+/* the keywords of the fix command (doc/fix_rrp_nve.rst) */
 
 void FixRRPNVE::parse_keywords(int narg, char **arg)
 {

@@ -1,5 +1,5 @@
 /* ----------------------------------------------------------------------
-   rrp-lammps: fix rrp/nve/asphere. See doc/fix_rrp_nve_asphere.md.
+   rrp-lammps: fix rrp/nve/asphere. See doc/fix_rrp_nve_asphere.rst.
 ------------------------------------------------------------------------- */
 
 #include "fix_rrp_nve_asphere.h"

@@ -1,5 +1,5 @@
 /* ----------------------------------------------------------------------
-   rrp-lammps: fix rrp/turn. See doc/fix_rrp_turn.md.
+   rrp-lammps: fix rrp/turn. See doc/fix_rrp_turn.rst.
    Each step the group's orientations turn by the change of the angle about the axis,
    q <- q(delta a) q: rotations about one axis commute, so after any number of steps the
    orientation is R((angle(t) - angle(t0)) a) R(t0) to round-off, with no per-atom state.

@@ -1,5 +1,5 @@
 /* ----------------------------------------------------------------------
-   rrp-lammps: fix rrp/wall. See doc/fix_rrp_wall.md.
+   rrp-lammps: fix rrp/wall. See doc/fix_rrp_wall.rst.
    Bookkeeping only; the contact law is rrp_hertz_wall() in core/.
 ------------------------------------------------------------------------- */
 

@@ -1,6 +1,6 @@
 /* -*- c++ -*- ----------------------------------------------------------
    rrp-lammps: fix rrp/wall, a rigid plane wall with the Hertzian particle-wall contact
-   U = 2/5 K [1 - s/R]_+^{5/2} (Baker & Gonzalez 2021, sec. 4; doc/theory.md section 3): at a
+   U = 2/5 K [1 - s/R]_+^{5/2} (Baker & Gonzalez 2021, sec. 4; doc/theory.rst section 3): at a
    fixed position, moved by an equal-style variable, or (keywords load, mass) a wall of mass M
    driven by an applied force against the contact forces, advanced by velocity Verlet; optionally
    with friction (rrp/friction.h: the tangential, rolling and twisting springs of LAMMPS's fix

@@ -1,5 +1,5 @@
 /* ----------------------------------------------------------------------
-   rrp-lammps: pair_style rrp/hertz. See doc/pair_rrp_hertz.md.
+   rrp-lammps: pair_style rrp/hertz. See doc/pair_rrp_hertz.rst.
    Bookkeeping only: neighbor list, special-bond weights, newton, tallies; the contact law is
    rrp_hertz_pair() in core/.
 ------------------------------------------------------------------------- */

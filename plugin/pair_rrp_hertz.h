@@ -1,7 +1,7 @@
 /* -*- c++ -*- ----------------------------------------------------------
    rrp-lammps: pair_style rrp/hertz, frictionless Hertzian contact between overlapping spheres,
    U = 2/5 K [1 - r/(R_i+R_j)]_+^{5/2} (Baker & Gonzalez 2021, eqs. 56-57 with the erratum of
-   doc/theory.md section 3). The force comes from core/ (rrp/contact.h).
+   doc/theory.rst section 3). The force comes from core/ (rrp/contact.h).
 ------------------------------------------------------------------------- */
 
 #ifdef PAIR_CLASS

@@ -5,7 +5,7 @@ set -euo pipefail
 
 pkgs=(cmake make g++ gcc libopenmpi-dev openmpi-bin libcmocka-dev python3 python3-numpy
       python3-matplotlib xz-utils curl ca-certificates pkgconf googletest libyaml-dev
-      python3-venv python3-pip python3-setuptools ccache gdb)
+      python3-venv python3-pip python3-setuptools ccache gdb python3-sphinx)
 
 missing=()
 for p in "${pkgs[@]}"; do

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The 3D pendulum job (README command A before the torus). Installs what is missing, bootstraps LAMMPS if not cached, builds,
+# The 3D pendulum job (the paper's 3D pendulum, doc/install.rst). Installs what is missing, bootstraps LAMMPS if not cached, builds,
 # then runs the 3D pendulum of Baker & Gonzalez (2021) with LAMMPS and the plugin for each
 # scheme (examples/pendulum/in.pendulum) and plots energy and invariants. Idempotent.
 # Output in out/pendulum/ (or $RRP_OUT): pendulum-SCHEME.dat, pendulum.png, summary.txt.

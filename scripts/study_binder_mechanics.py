@@ -7,7 +7,7 @@ bond_style bpm/rotational at matched stiffness (studies/binder-mechanics/).
 - cantilever: a straight chain of n binders (spheres of diameter 1, density 1.9, spacing 1), the
   first sphere held, a transverse tip force F, damped (fix viscous, critical for the lowest
   bending mode) until static: tip deflection and rotation against the closed form of the
-  discrete chain (doc/theory.md section 6) and its Euler-Bernoulli limit, for each shear form;
+  discrete chain (doc/theory.rst section 6) and its Euler-Bernoulli limit, for each shear form;
 - linearity: the tip deflection of n = 10 for F = 1e-5 ... 1e-2;
 - free-free chain: the lowest axial, torsional and bending frequencies against the discrete
   chain's (axial and torsion in closed form, bending from the eigenvalues of its linearised
@@ -387,7 +387,7 @@ def main():
     F = 1e-5
     table += ["## Cantilever, small tip load F = 1e-5", "",
               "Static: the relative change of the deflection over the run's last 5%. Closed form: the discrete "
-              "Timoshenko chain of doc/theory.md section 6; Euler-Bernoulli: F L^3/(3 EI) + F L/(kappa G A).", "",
+              "Timoshenko chain of doc/theory.rst section 6; Euler-Bernoulli: F L^3/(3 EI) + F L/(kappa G A).", "",
               "| n | model | tip deflection | closed form | rel. error | tip rotation | closed form | rel. error | static |",
               "| --- | --- | --- | --- | --- | --- | --- | --- | --- |"]
     csv = ["n,model,F,t,w"]

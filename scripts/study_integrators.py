@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Every rigid-body integrator of the papers, side by side (issue 4): runs build/harness/rrp-integrate
-on the benchmark problems of doc/theory.md section 4 and writes figures and a table into studies/integrators/.
+on the benchmark problems of doc/theory.rst section 4 and writes figures and a table into studies/integrators/.
 
   study_integrators.py [--quick] [--out studies/integrators] [--integrate PATH]
 

@@ -1,5 +1,5 @@
 /* binder.c - binder bond loads, Baker & Gonzalez (2021) eqs. (44)-(55) with the erratum of
- * doc/theory.md section 3 on the shear form (rotation-invariant convected form by default) and the
+ * doc/theory.rst section 3 on the shear form (rotation-invariant convected form by default) and the
  * forms beyond the paper (section 6: linear shear, twist apart from bending); a bond's slot; the
  * rupture law. */
 #include "rrp/binder.h"

@@ -1,4 +1,4 @@
-/* contact.c - Hertzian contacts, Baker & Gonzalez (2021) (56)-(57) with the erratum of doc/theory.md section 3. */
+/* contact.c - Hertzian contacts, Baker & Gonzalez (2021) (56)-(57) with the erratum of doc/theory.rst section 3. */
 #include "rrp/contact.h"
 
 #include "vec3.h"

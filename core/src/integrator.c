@@ -1,5 +1,5 @@
 /* integrator.c - maps (23), (25) and (27) of Baker & Gonzalez (2021) for spheres, split into
- * LAMMPS's two Verlet halves; orientations as unit quaternions (doc/theory.md section 1). */
+ * LAMMPS's two Verlet halves; orientations as unit quaternions (doc/theory.rst section 1). */
 #include "rrp/integrator.h"
 #include "rrp/sphere_kernel.h"
 

@@ -1,5 +1,5 @@
 /* rotation.c - rotation algebra on rescaled Rodrigues parameters, Baker & Gonzalez (2021)
- * eqs. (3)-(5), with quaternion storage free of the half-turn singularity (doc/theory.md section 1). */
+ * eqs. (3)-(5), with quaternion storage free of the half-turn singularity (doc/theory.rst section 1). */
 #include "rrp/rotation.h"
 
 #include "vec3.h"

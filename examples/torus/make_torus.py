@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Write the LAMMPS data file of the particle-binder torus of Baker & Gonzalez (2021) sec. 4.1
-(doc/theory.md section 4): N_p spheres on a circle of diameter D_t, touching (D_p = D_t sin(pi/N_p)),
+(doc/theory.rst section 4): N_p spheres on a circle of diameter D_t, touching (D_p = D_t sin(pi/N_p)),
 m = 1, each joined by a binder to its two ring neighbours; in the x-y plane with its nearest
 particle a gap from the wall x = 0, moving with velocity (-v0, 0, 0).
 

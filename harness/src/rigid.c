@@ -1,4 +1,4 @@
-/* rigid.c - the rigid-body benchmark problems of doc/theory.md section 4 and the table of schemes. */
+/* rigid.c - the rigid-body benchmark problems of doc/theory.rst section 4 and the table of schemes. */
 #include "rrp/rigid.h"
 
 #include "rigid_impl.h"
@@ -10,7 +10,7 @@ static const double PI = 3.14159265358979323846;
 /* ---------------------------------------------------------------------- problems */
 
 /* 3D pendulum, Baker & Gonzalez (2021) sec. 3 (m = g = J = 1): U = -e3 . R rho0, rho0 = e3,
- * T = (R rho0) x e3 (erratum of doc/theory.md section 3) */
+ * T = (R rho0) x e3 (erratum of doc/theory.rst section 3) */
 static void pendulum_torque(double R[3][3], double t, double h, double T[3])
 {
   (void) t;

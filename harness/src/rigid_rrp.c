@@ -2,7 +2,7 @@
  * rigid body: maps (23), (25), (27) (spatial frame, scalar inertia), (21) (body frame), Campello's
  * implicit family (26) with phi = 1/2, the general-inertia map solving the discrete Legendre
  * relation (14)-(17) by Newton's method (new: the paper's open question), and a classical
- * fourth-order Runge-Kutta reference. Attitudes are kept as unit quaternions in aux[0..3] (doc/theory.md
+ * fourth-order Runge-Kutta reference. Attitudes are kept as unit quaternions in aux[0..3] (doc/theory.rst
  * section 1) and copied to R after each step. */
 #include "legendre.h"
 #include "rigid_impl.h"

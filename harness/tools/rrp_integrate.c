@@ -6,7 +6,7 @@
  * Writes CSV to stdout, one row every N steps (and the last):
  *   t,energy,L1,L2,L3,Pi1,Pi2,Pi3,R11,R12,R13,R21,R22,R23,R31,R32,R33
  * L = R Pi is the spatial angular momentum about the fixed point, Pi the body one, R the
- * attitude, energy = Pi . I^-1 Pi / 2 + U(R). Problems and schemes: rrp/rigid.h (doc/theory.md
+ * attitude, energy = Pi . I^-1 Pi / 2 + U(R). Problems and schemes: rrp/rigid.h (doc/theory.rst
  * sections 4-5). A scheme for scalar inertia is refused on a problem with a general inertia tensor.
  */
 #include "rrp/rigid.h"

@@ -1,6 +1,6 @@
 /* ----------------------------------------------------------------------
    rrp-lammps: fix rrp/nvt/asphere, rrp/npt/asphere, rrp/nph/asphere.
-   See doc/fix_rrp_nh_asphere.md.
+   See doc/fix_rrp_nh_asphere.rst.
 ------------------------------------------------------------------------- */
 
 #include "fix_rrp_nh_asphere.h"

@@ -5,7 +5,7 @@
    ellipsoid's free turn of the step made by the variational general-inertia map (core
    rrp_bodies_turn: the Legendre relation with the thermostatted angular momentum held over the
    drift) in place of Richardson iteration. The kicks, the thermostat and barostat scalings of
-   v and angmom, x, and ecouple are LAMMPS's. See doc/fix_rrp_nh_asphere.md.
+   v and angmom, x, and ecouple are LAMMPS's. See doc/fix_rrp_nh_asphere.rst.
 ------------------------------------------------------------------------- */
 
 #ifdef FIX_CLASS

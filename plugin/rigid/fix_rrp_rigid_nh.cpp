@@ -1,6 +1,6 @@
 /* ----------------------------------------------------------------------
    rrp-lammps: the thermostatted and barostatted rigid fixes with the variational map.
-   See doc/fix_rrp_rigid_nh.md and fix_rrp_rigid_nh.h. initial_integrate is LAMMPS's
+   See doc/fix_rrp_rigid_nh.rst and fix_rrp_rigid_nh.h. initial_integrate is LAMMPS's
    (RIGID/fix_rigid_nh_small.cpp, fix_rigid_nh.cpp, 4Feb2025) with steps 1.3-1.13 (the torque's
    kick of the conjugate quaternion momentum and the NO_SQUISH rotation) replaced by: the torque's
    half kick of the angular momentum, the thermostat's and barostat's scaling of it, and the

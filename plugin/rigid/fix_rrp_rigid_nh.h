@@ -7,7 +7,7 @@
    with each body's free turn of the step made by the variational map (core rrp_body_turn) in
    place of the NO_SQUISH splitting; and their scalar (ecouple) is the thermostat and barostat
    energy alone: LAMMPS's also counts the bodies' kinetic energy, which thermo's ke already holds,
-   so that its econserve is no conserved quantity. See doc/fix_rrp_rigid_nh.md.
+   so that its econserve is no conserved quantity. See doc/fix_rrp_rigid_nh.rst.
 ------------------------------------------------------------------------- */
 
 #ifdef FIX_CLASS

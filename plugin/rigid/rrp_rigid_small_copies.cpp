@@ -39,7 +39,7 @@
    (copies off). Every copy pays for itself; none was replaced by a call of fix rigid/small's
    own. (Earlier figures: studies/performance.md, "Issue 23, continued".)
 
-   `fix_modify ID copies off` (a diagnostic, doc/fix_rrp_rigid_small.md) makes each of them call
+   `fix_modify ID copies off` (a diagnostic, doc/fix_rrp_rigid_small.rst) makes each of them call
    fix rigid/small's own instead and keeps the ghost bodies current as fix rigid/small does.
    tests/lammps/test_rigid_copies.py runs LAMMPS's rigid/small inputs with the copies and with
    the originals, on 1 and on 2 ranks, and checks that the atoms' x and v, the bodies' state and

@@ -541,7 +541,7 @@ static void test_label_independence(void **state)
   }
 }
 
-/* the linearised binder (doc/theory.md section 6): with e = d0^, Delta u = u_i - u_j, end
+/* the linearised binder (doc/theory.rst section 6): with e = d0^, Delta u = u_i - u_j, end
  * rotations phi_i, phi_j, theta = phi_i - phi_j, phi_m = (phi_i + phi_j)/2,
  *   U2 = Ka/2 (Delta u . e / L0)^2 + Kb/2 |theta - (theta . e) e|^2 + Kt/2 (theta . e)^2
  *        + Ks/2 |phi_m x e - (Delta u - (Delta u . e) e)/L0|^2      (linear shear form)

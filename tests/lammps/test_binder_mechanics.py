@@ -1,4 +1,4 @@
-"""The binder as a material (doc/theory.md section 6), through LAMMPS:
+"""The binder as a material (doc/theory.rst section 6), through LAMMPS:
 - a clamped chain of 11 spheres under a small transverse tip load: with shear linear the tip's
   deflection and rotation are the closed form of the discrete Timoshenko chain to 1e-4,
   proportional to the load and static; with the paper's shear forms (convected, paper) the chain
@@ -77,7 +77,7 @@ n = N_SPHERES - 1
 
 
 def closed_form(F):
-    """the discrete Timoshenko chain (doc/theory.md section 6), L0 = 1"""
+    """the discrete Timoshenko chain (doc/theory.rst section 6), L0 = 1"""
     return F * n ** 3 / (3 * KB) - F * n / (12 * KB) + F * n / KS, F * n ** 2 / (2 * KB)
 
 

@@ -148,7 +148,7 @@ for name, script, message in CASES:
     t.check(name, rc != 0 and message in out and "Segmentation" not in out
             and "nan" not in err.lower().replace("nan-", ""), err)
 
-# a data-file Orientations section (read by fix property/atom, see doc/fix_rrp_nve.md) with
+# a data-file Orientations section (read by fix property/atom, see doc/fix_rrp_nve.rst) with
 # unknown atom IDs, wrong column counts or non-finite numbers
 DATA = """rrp-lammps orientations test
 

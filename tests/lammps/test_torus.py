@@ -50,7 +50,7 @@ for scheme in ("exact", "newmark", "euler"):
             dL <= 1e-12 * nL and deformed > 1e-3,
             f"|L - L0|/|L0| = {dL / nL:.3g}, |L0| = {nL:.4g}, binder energy up to {deformed:.3g}")
 
-# the printed shear form does not conserve angular momentum (erratum of doc/theory.md section 3)
+# the printed shear form does not conserve angular momentum (erratum of doc/theory.rst section 3)
 wd = t.workdir("torus-paper")
 make_data(wd, "--v0", "0.3", "--spin", "0.5", "--perturb", "0.2", "--gap", "1.0")
 with open(INPUT) as fh:

@@ -1,4 +1,4 @@
-"""Viscoelastic binders (bond_coeff prony/burgers, doc/bond_rrp_binder.md) in LAMMPS runs:
+"""Viscoelastic binders (bond_coeff prony/burgers, doc/bond_rrp_binder.rst) in LAMMPS runs:
 a free spinning packing keeps its angular momentum to round-off while its binders dissipate, the
 dissipated work never decreases, and kinetic + potential + dissipated stays constant to second
 order in the time step (measured at two steps); restart files and write_data/rrp/read_data carry

@@ -2,10 +2,10 @@
  * bending, axial and shear loads, with forces and spatial torques on both particles; the bond's
  * stored reference (its slot) and its rupture law.
  *
- * Baker & Gonzalez (2021) section 4, eqs. (44)-(55), with the erratum of doc/theory.md section 3: the
+ * Baker & Gonzalez (2021) section 4, eqs. (44)-(55), with the erratum of doc/theory.rst section 3: the
  * printed shear form (53)-(55) is not invariant under a rigid rotation of the whole system, so
  * the default is the rotation-invariant convected form; the printed one stays an option. Beyond
- * the paper (doc/theory.md section 6): a shear form quadratic in the shear angle (linear), which
+ * the paper (doc/theory.rst section 6): a shear form quadratic in the shear angle (linear), which
  * gives a binder a small-strain shear stiffness, and a twist stiffness apart from the bending one.
  *
  *   void rrp_binder_reference(const double d0[3], const double qi0[4], const double qj0[4],

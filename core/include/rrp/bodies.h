@@ -2,7 +2,7 @@
  * arrays of particles (e.g. LAMMPS's ellipsoids), split into the two halves of a Verlet step.
  *
  * Beyond Baker & Gonzalez (2021), whose maps are for spheres: the discrete Legendre relation
- * (14)-(17) with principal moments I (doc/theory.md section 2). With spatial force F, spatial
+ * (14)-(17) with principal moments I (doc/theory.rst section 2). With spatial force F, spatial
  * torque T and spatial angular momentum L (LAMMPS's angmom), the body-to-space quaternion q:
  *   first  (forces F_k, T_k):   v += h/(2m) F;  x += h v;  L += h/2 T;
  *                               solve vee(R(beta) J_d - J_d R(beta)^T) = h R^T L for beta

@@ -1,6 +1,6 @@
 /* rrp/contact.h - frictionless Hertzian contacts between spheres and with a rigid wall.
  *
- * Baker & Gonzalez (2021) eqs. (56)-(57), with the erratum of doc/theory.md section 3: (56) prints the
+ * Baker & Gonzalez (2021) eqs. (56)-(57), with the erratum of doc/theory.rst section 3: (56) prints the
  * prefactor 5/2, but (57) is the gradient of U = 2/5 K [1 - r/(R_i + R_j)]_+^{5/2}; that pair
  * is used, so energy and force agree.
  *

@@ -1,5 +1,5 @@
 /* rrp/damping.h - damping for quasi-static loading, with its dissipated work tallied so that an
- * energy budget stays closed (beyond the papers; doc/theory.md section 7).
+ * energy budget stays closed (beyond the papers; doc/theory.rst section 7).
  *
  *   int rrp_damping_set(enum rrp_damping_form form, double translational, double rotational,
  *                       rrp_damping *d);

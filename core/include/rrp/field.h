@@ -1,6 +1,6 @@
 /* rrp/field.h - a uniform field acting at a body-fixed lever arm (the 3D pendulum).
  *
- * Baker & Gonzalez (2021), section 3, eqs. (39)-(41), with the erratum of doc/theory.md section 3: the
+ * Baker & Gonzalez (2021), section 3, eqs. (39)-(41), with the erratum of doc/theory.rst section 3: the
  * spatial torque is the rotational gradient of U, T = m (R l) x g (the printed R^T e3 is a typo).
  *
  *   double rrp_lever_field(double m, const double q[4], const double l[3], const double g[3],

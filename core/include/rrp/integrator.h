@@ -11,7 +11,7 @@
  *
  * with D = 2h/(1 + sqrt(1 - h^2 |w|^2)) w for (23) and D = h w for (25). Map (27) does
  * v += h/m F; x += h v; Omega += h/J T; da = h Omega in the first half and nothing in the second.
- * Orientations are unit quaternions updated by R <- R(da) R (doc/theory.md section 1). A scheme
+ * Orientations are unit quaternions updated by R <- R(da) R (doc/theory.rst section 1). A scheme
  * is data (rrp_scheme) that the halves read: the part of the kick before the drift (1/2, or 1
  * for (27)) and whether the increment is (23)'s.
  *

@@ -28,7 +28,7 @@
  *   void rrp_quat_rotate(const double q[4], const double v[3], double out[3]);
  *   void rrp_quat_apply_alpha(const double da[3], double q[4]);
  *
- * Storage without the half-turn singularity (doc/theory.md section 1): alpha is infinite at |theta| = pi,
+ * Storage without the half-turn singularity (doc/theory.rst section 1): alpha is infinite at |theta| = pi,
  * so a particle's total orientation is stored as a unit quaternion and each step's small RRP
  * increment is applied with rrp_quat_apply_alpha, which is R_{k+1} = R(da) R_k of eq. (5) and
  * needs no trigonometry. alpha, theta are derived outputs.

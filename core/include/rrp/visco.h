@@ -38,7 +38,7 @@
  *                                  const int terms[RRP_VISCO_MODES], double *const *states);
  *   int rrp_visco_block_terms(int n);
  *
- * The law (doc/theory.md section 8). Each mode has a deformation measure e, the one its elastic
+ * The law (doc/theory.rst section 8). Each mode has a deformation measure e, the one its elastic
  * energy is quadratic in (rrp/binder.h): the axial strain eps = L/L0 - 1; the shear vector
  * g - d^ of the linear shear form (|g - d^| the shear angle, to first order); the bending vector
  * theta - tau d^ (theta = log(Q_i Q_j^T), tau = theta . d^); the twist tau. The mode's stiffness
@@ -128,7 +128,7 @@ double rrp_visco_equilibrium(const rrp_visco_series *s);
 /* The Burgers model, a Maxwell element (spring e1, dashpot eta1) in series with a Kelvin element
  * (spring e2, dashpot eta2), as its equivalent series: two terms, no equilibrium part, weights as
  * fractions of e1 (the instantaneous stiffness). Its relaxation modulus is exactly
- * e1 (g_1 exp(-t/tau_1) + g_2 exp(-t/tau_2)) (doc/theory.md section 8). Returns RRP_OK, or
+ * e1 (g_1 exp(-t/tau_1) + g_2 exp(-t/tau_2)) (doc/theory.rst section 8). Returns RRP_OK, or
  * RRP_EDOMAIN (s untouched) unless all four are positive and finite. */
 int rrp_visco_burgers(double e1, double eta1, double e2, double eta2, rrp_visco_series *s);
 

@@ -1,5 +1,5 @@
 /* rrp/rigid.h - one rigid body with a diagonal inertia tensor, its benchmark problems and a
- * table of time integrators from the papers, run side by side (doc/theory.md sections 4-5).
+ * table of time integrators from the papers, run side by side (doc/theory.rst sections 4-5).
  *
  *   const rrp_rigid_problem *rrp_rigid_problem_find(const char *name);
  *   const rrp_rigid_scheme  *rrp_rigid_scheme_find(const char *name);
