@@ -11,7 +11,8 @@ skipped with ``.. rrp-example-skip: REASON`` (the reason is printed). A literal 
 (``.. rrp-data-file: FILE`` just before a ``code-block:: none``) is written to the run's folder
 as FILE before the page's examples run.
 
-    test_doc_examples.py [PAGE.rst ...]    (default: every page of doc/)
+    test_doc_examples.py [PAGE.rst ...]    (default: every page of doc/, and README.md's inputs:
+                                            its fenced blocks that load the plugin)
 """
 import glob
 import os
@@ -177,9 +178,21 @@ def run_page(path):
     return ran
 
 
-pages = sys.argv[1:] or sorted(glob.glob(os.path.join(TOP, "doc", "*.rst")))
+def run_readme(path):
+    """README.md's inputs: its fenced blocks that load the plugin, each a whole input"""
+    fences = re.findall(r"^```[^\n]*\n(.*?)^```", open(path).read(), re.M | re.S)
+    ran = 0
+    for n, text in enumerate(f for f in fences if f.lstrip().startswith("plugin load")):
+        rc, out = t.run_lammps(text, t.workdir("doc-readme"), timeout=300)
+        bad = [ln for ln in out.splitlines() if "ERROR" in ln]
+        t.check(f"README.md input {n + 1} runs", rc == 0 and not bad, (bad or out.strip().splitlines()[-1:] or [""])[0])
+        ran += 1
+    return ran
+
+
+pages = sys.argv[1:] or sorted(glob.glob(os.path.join(TOP, "doc", "*.rst"))) + [os.path.join(TOP, "README.md")]
 total = 0
 for page in pages:
-    total += run_page(page)
+    total += run_readme(page) if page.endswith(".md") else run_page(page)
 t.check("the manual has examples and they ran", total > 0, f"{total} blocks")
 t.finish()
