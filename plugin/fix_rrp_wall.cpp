@@ -255,6 +255,12 @@ FixRRPWall::~FixRRPWall()
 
 void FixRRPWall::init()
 {
+  // an atom that leaves through a periodic face comes back behind the wall, deep inside it (as
+  // LAMMPS's wall fixes, checked here too for a box changed after the fix was defined)
+  if (domain->periodicity[dim])
+    error->all(FLERR, "Fix rrp/wall {}: the box is periodic along {}, so atoms cross the wall; "
+                      "make that boundary non-periodic (boundary or change_box: f, s or m)",
+               id, "xyz"[dim]);
   ilevel_respa = RRPRespa::force_level(lmp, respa_level);
   if (friction) count_histories();
   if (coord_var) {

@@ -131,6 +131,10 @@ CASES = [
      "Fix rrp/wall face left is unknown"),
     ("negative wall stiffness", SPHERE + "fix w all rrp/wall xlo 0 -1\n",
      "Fix rrp/wall Kpw = -1 must be a finite number >= 0"),
+    # (atoms leaving through a periodic face would come back behind the wall, deep inside it)
+    ("wall on a periodic axis", SPHERE + "change_box all boundary f f p\nfix w all rrp/wall zlo -2 100\n"
+     "fix 1 all rrp/nve\nrun 0\n",
+     "Fix rrp/wall w: the box is periodic along z, so atoms cross the wall"),
     ("binder bond without a bond atom style", SPHERE + "bond_style rrp/binder\n",
      "Bond_style command when no bonds allowed"),
     ("contact law out of its domain (coincident centres)",
